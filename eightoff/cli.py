@@ -1,0 +1,96 @@
+"""The command line: ``python -m eightoff deal|replay|new``.
+
+Bad arguments or codes print one line and exit with status 2; an illegal or unreadable
+line in ``replay`` prints its number and the reason and exits with status 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Iterable, Sequence
+from typing import NoReturn, TextIO
+
+from .deal import DealCode
+from .errors import EightOffError
+from .game import Game
+from .moves import Move
+from .solver import is_solver_move, parse_solver_move
+
+_SOLVER_CHATTER = ("This game is solveable.", "Total number of states checked", "This scan generated")
+"""Lines Freecell Solver prints around a solution; ``replay`` skips them."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message}\n")
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="python -m eightoff", description="Eight Off solitaire: deals and replays.")
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    deal = commands.add_parser("deal", help="print a deal in Freecell Solver's board format")
+    deal.add_argument("code", help="a deal code such as EO1-C8-AAAAAFA")
+    replay = commands.add_parser("replay", help="play moves from a file or standard input")
+    replay.add_argument("code", help="the deal code the moves start from")
+    replay.add_argument("file", nargs="?", help="the moves (default: standard input)")
+    new = commands.add_parser("new", help="print a fresh random deal code")
+    new.add_argument("--cells", type=int, choices=(8, 4, 2), default=8)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    out = stdout or sys.stdout
+    args = _parser().parse_args(argv)
+    if args.command == "new":
+        print(DealCode.random(args.cells), file=out)
+        return 0
+    try:
+        code = DealCode.parse(args.code)
+    except EightOffError as error:
+        print(f"python -m eightoff: bad deal code: {error}", file=sys.stderr)
+        return 2
+    if args.command == "deal":
+        print(code.deal().fcs(), file=out)
+        return 0
+    if not args.file:
+        return _replay(Game.new(code), stdin or sys.stdin, out)
+    try:
+        with open(args.file, encoding="utf-8") as source:
+            return _replay(Game.new(code), source, out)
+    except (OSError, UnicodeDecodeError) as error:
+        print(f"python -m eightoff: cannot read {args.file}: {error}", file=sys.stderr)
+        return 2
+
+
+def _replay(game: Game, lines: Iterable[str], out: TextIO) -> int:
+    for number, line in enumerate(lines, 1):
+        try:
+            _replay_line(game, line)
+        except EightOffError as error:
+            print(f"line {number}: {error}", file=sys.stderr)
+            return 1
+    print(game.position.fcs(), file=out)
+    print(f"Score: {game.score}", file=out)
+    print(f"Moves: {game.moves}", file=out)
+    print(f"Won: {'yes' if game.is_won else 'no'}", file=out)
+    return 0
+
+
+def _replay_line(game: Game, line: str) -> None:
+    """One line: a Freecell Solver move, or our moves, ``undo`` and ``redo`` separated by
+    blanks or dots. Blank lines, ``#`` comments and solver banner lines are skipped."""
+    text = line.split("#", 1)[0].strip()
+    if not text or set(text) <= set("-=") or text.startswith(_SOLVER_CHATTER):
+        return
+    if is_solver_move(text):
+        game.play(parse_solver_move(text, game.position))
+        return
+    for word in text.replace(".", " ").split():
+        if word == "undo":
+            game.undo()
+        elif word == "redo":
+            game.redo()
+        else:
+            game.play(Move.parse(word))

@@ -1,0 +1,195 @@
+"""The rules of Eight Off: which moves are legal, why others are not, and their effect.
+
+>>> capacity(free_cells=2, empty_columns=1, to_empty_column=True)
+3
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from .cards import Card
+from .errors import IllegalMoveError
+from .moves import Move
+from .piles import Pile
+from .position import Column, Position
+
+
+def capacity(free_cells: int, empty_columns: int, to_empty_column: bool = False) -> int:
+    """The longest run that moves as one unit (SPEC §4).
+
+    ``(free cells + 1) × 2^(empty columns)``; an empty destination column does not count.
+    """
+    usable = empty_columns - 1 if to_empty_column else empty_columns
+    return (free_cells + 1) << max(usable, 0)
+
+
+def run_length(column: Column) -> int:
+    """How many cards at the top of a column form a run: one suit, ranks descending by
+    one towards the top."""
+    length = 1 if column else 0
+    while length < len(column):
+        upper, lower = column[-length], column[-length - 1]
+        if upper.suit != lower.suit or lower.rank != upper.rank + 1:
+            break
+        length += 1
+    return length
+
+
+def movable_count(position: Position, pile: Pile) -> int:
+    """How many cards may be lifted from the top of a pile as one unit (before capacity)."""
+    if pile.is_column:
+        return run_length(position.cards(pile))
+    return 1 if position.size(pile) else 0
+
+
+def check(position: Position, move: Move) -> None:
+    """Raise :class:`IllegalMoveError`, with the reason in words, unless ``move`` is legal."""
+    source, target, count = move.source, move.target, move.count
+    position.check_pile(source)
+    position.check_pile(target)
+    if source == target:
+        raise IllegalMoveError("the cards are already there", code="same-pile")
+    size = position.size(source)
+    if size == 0:
+        raise IllegalMoveError(f"{_pile_words(source)} is empty", code="empty-source", pile=source.key)
+    if count > size:
+        raise IllegalMoveError(
+            f"{_pile_words(source)} holds only {size} card{'s' * (size != 1)}",
+            code="too-few-cards",
+            count=count,
+            size=size,
+        )
+    card = position.cards(source)[-count]
+    if count > 1 and not target.is_column:
+        raise IllegalMoveError("a group of cards moves only to a column", code="group-to-column")
+    if count > movable_count(position, source):
+        raise IllegalMoveError(
+            f"the {card.name} does not head a run of one suit in sequence",
+            code="not-a-run",
+            card=str(card),
+        )
+    if target.is_cell:
+        _check_cell(position, target)
+    elif target.is_foundation:
+        _check_foundation(position, target, card)
+    else:
+        _check_column(position, target, card, count)
+
+
+def _check_cell(position: Position, target: Pile) -> None:
+    occupant = position.top(target)
+    if occupant is not None:
+        raise IllegalMoveError(
+            f"cell {target.index} already holds the {occupant.name}",
+            code="cell-occupied",
+            cell=target.index,
+            card=str(occupant),
+        )
+
+
+def _check_foundation(position: Position, target: Pile, card: Card) -> None:
+    if card.suit != target.suit:
+        raise IllegalMoveError(
+            f"the {card.name} goes only on the {card.name.split(' of ')[1]} foundation",
+            code="foundation-suit",
+            card=str(card),
+        )
+    if card.rank != position.size(target) + 1:
+        needed = Card(position.size(target) + 1, card.suit) if position.size(target) < 13 else None
+        first = f"the {needed.name}" if needed else "nothing"
+        raise IllegalMoveError(
+            f"the {card.name} cannot go on its foundation yet: {first} goes there next",
+            code="foundation-order",
+            card=str(card),
+            needed=str(needed or ""),
+        )
+
+
+def _check_column(position: Position, target: Pile, card: Card, count: int) -> None:
+    top = position.top(target)
+    if top is None:
+        if card.rank != 13:
+            raise IllegalMoveError("only a king may enter an empty column", code="king-only", card=str(card))
+    elif top.suit != card.suit or top.rank != card.rank + 1:
+        if card.rank == 13:
+            reason = f"the {card.name} goes only into an empty column"
+        else:
+            reason = f"the {card.name} goes only on the {Card(card.rank + 1, card.suit).name}"
+        raise IllegalMoveError(reason, code="column-build", card=str(card), onto=str(top))
+    limit = capacity(position.free_cells, position.empty_columns, to_empty_column=top is None)
+    if count > limit:
+        free, empty = position.free_cells, position.empty_columns - (top is None)
+        raise IllegalMoveError(
+            f"{count} cards is more than the {limit} that {free} free cell{'s' * (free != 1)}"
+            f" and {empty} empty column{'s' * (empty != 1)} allow",
+            code="capacity",
+            count=count,
+            limit=limit,
+            free_cells=free,
+            empty_columns=empty,
+        )
+
+
+def _pile_words(pile: Pile) -> str:
+    if pile.is_foundation:
+        return f"the {pile.suit} foundation"
+    return f"{pile.kind} {pile.index}"
+
+
+def is_legal(position: Position, move: Move) -> bool:
+    """Whether ``move`` is legal in ``position``."""
+    try:
+        check(position, move)
+    except IllegalMoveError:
+        return False
+    return True
+
+
+def apply(position: Position, move: Move) -> Position:
+    """The position after a legal move; raises :class:`IllegalMoveError` otherwise."""
+    check(position, move)
+    return transfer(position, move)
+
+
+def transfer(position: Position, move: Move) -> Position:
+    """Move the cards without asking the rules (undo uses it to put cards back).
+
+    The caller guarantees the transfer keeps the position valid: the source holds
+    ``count`` cards, a cell target is empty, a foundation target gets its next card.
+    """
+    columns = list(position.columns)
+    cells = list(position.cells)
+    found = list(position.foundations)
+    source, target, count = move.source, move.target, move.count
+    if source.is_column:
+        column = columns[source.index - 1]
+        cards = column[len(column) - count :]
+        columns[source.index - 1] = column[: len(column) - count]
+    elif source.is_cell:
+        cards = (cells[source.index - 1],)  # type: ignore[assignment]
+        cells[source.index - 1] = None
+    else:
+        cards = (Card(found[source.index - 1], source.suit),)
+        found[source.index - 1] -= 1
+    if target.is_column:
+        columns[target.index - 1] += cards
+    elif target.is_cell:
+        cells[target.index - 1] = cards[0]
+    else:
+        found[target.index - 1] = cards[0].rank
+    return Position._unchecked(tuple(columns), tuple(cells), (found[0], found[1], found[2], found[3]))
+
+
+def legal_moves(position: Position) -> Iterator[Move]:
+    """Every legal move: for each source pile (columns, cells, foundations), each count
+    from 1 to its run's length, each target pile."""
+    piles = list(position.piles())
+    for source in piles:
+        for count in range(1, movable_count(position, source) + 1):
+            for target in piles:
+                if count > 1 and not target.is_column:
+                    continue
+                move = Move(source, target, count)
+                if is_legal(position, move):
+                    yield move
