@@ -1,0 +1,36 @@
+# Shared set-up steps for tools/play.sh and tools/test.sh (sourced, not run).
+# Debian packages through apt-get (as root, or with sudo), Python packages in .venv,
+# the pinned browser runtime through `npm ci` from package-lock.json.
+
+step() { printf '\n== %s\n' "$*"; }
+
+setup_debian() {
+  local missing=()
+  for pkg in "$@"; do
+    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  step "Debian packages: ${missing[*]}"
+  local sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  $sudo apt-get update -q
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
+}
+
+setup_python() {
+  step "Python packages ($1)"
+  if [ ! -x .venv/bin/python ]; then
+    python3 -m venv .venv
+  fi
+  # shellcheck disable=SC1091
+  source .venv/bin/activate
+  python -m pip install -q --disable-pip-version-check -r "$1"
+}
+
+setup_node() {
+  step "Browser runtime (npm ci)"
+  if [ ! -f node_modules/.package-lock.json ] || ! cmp -s package-lock.json node_modules/.eightoff-lock; then
+    npm ci --no-audit --no-fund --loglevel=error
+    cp package-lock.json node_modules/.eightoff-lock
+  fi
+}

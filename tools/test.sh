@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Installs everything the tests need, builds the site, and runs every check:
+# ruff, mypy --strict on the engine, and all tests (engine, web, browser, deploy) with the
+# engine's branch coverage. Exits non-zero on any failure, including "no tests collected".
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source tools/setup.sh
+setup_debian chromium nginx freecell-solver-bin
+setup_python requirements-dev.txt
+setup_node
+
+step "Lint and types"
+ruff check .
+ruff format --check .
+mypy
+
+step "Build"
+python tools/build.py
+
+step "Tests"
+export FREECELL_SOLVER_QUIET=1
+python -m pytest --cov --cov-report=term "$@"
