@@ -1,0 +1,78 @@
+"""Time one Store.save with a full undo history (100 actions): python bench/save.py
+
+Each save reads the record back (to notice another tab), builds the record and writes
+one json.dumps of it, as in the page. Measured on CPython against MemoryStorage; Pyodide
+in a browser is roughly 2-3x slower, and localStorage.setItem adds about 0.3 ms for 6 KB
+(../shared/RUNTIME.md). The budget is 1 ms per save.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from eightoff import DealCode, Game
+from eightoff.rules import legal_moves
+from eightoff.web.persist import KEY, MemoryStorage, Settings, Store
+
+SAVES = 5000
+
+
+def full_game(actions: int = 130, seed: int = 0) -> Game:
+    """A game of 130 legal moves by a seeded player (as tests/web/test_persist.py)."""
+    game = Game.new(DealCode.parse("EO1-C8-AAAAAFA"))
+    rng = random.Random(seed)
+    for _ in range(actions):
+        moves = [m for m in legal_moves(game.position) if not m.source.is_foundation]
+        home = [m for m in moves if m.target.is_foundation]
+        columns = [m for m in moves if m.target.is_column]
+        dig = [m for m in moves if m.source.is_column and m.target.is_cell]
+        shuffle = [m for m in moves if m.source.is_cell and m.target.is_cell]
+        if home:
+            pick = home
+        elif columns and rng.random() < 0.6:
+            pick = columns
+        elif dig and game.position.free_cells > 2:
+            pick = dig
+        else:
+            pick = shuffle or columns or moves
+        game.play(rng.choice(pick))
+    return game
+
+
+def main() -> None:
+    game = full_game()
+    assert len(game.undo_stack) == 100
+    storage = MemoryStorage(quota=5_000_000)
+    store = Store(storage, "bench")
+    options = Settings()
+    times = []
+    for _ in range(SAVES):
+        start = time.perf_counter()
+        notice = store.save(game, options)
+        times.append((time.perf_counter() - start) * 1000)
+        assert notice is None
+    times.sort()
+    size = len(storage.get(KEY) or "")
+    p95 = times[int(len(times) * 0.95)]
+    print(
+        f"Store.save, 100-action history, {size} characters, {SAVES} saves on CPython "
+        f"{sys.version.split()[0]}: mean {statistics.fmean(times):.3f} ms, "
+        f"median {times[len(times) // 2]:.3f} ms, p95 {p95:.3f} ms, max {times[-1]:.3f} ms "
+        "(Pyodide: roughly 2-3x)"
+    )
+    loads = []
+    for _ in range(200):
+        start = time.perf_counter()
+        assert Store(storage, "reload").load().game == game
+        loads.append((time.perf_counter() - start) * 1000)
+    print(f"Store.load of the same record (once per page load): mean {statistics.fmean(loads):.3f} ms")
+
+
+if __name__ == "__main__":
+    main()

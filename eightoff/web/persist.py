@@ -1,0 +1,393 @@
+"""Never lose a game: the game and the settings in ``localStorage`` (docs/storage.md).
+
+After every action the page calls :meth:`Store.save`; on start it calls :meth:`Store.load`,
+and on the window's ``storage`` event :meth:`Store.on_external_change`. None of them
+raises: bad stored data is set aside under :data:`BACKUP_KEY` and a fresh game starts, a
+full quota stops saving (and says so once) while play goes on, and a tab that is behind
+never overwrites what another tab wrote.
+
+Pure Python, tested under CPython: the page passes a thin adapter over
+``window.localStorage`` that follows :class:`Storage` (and turns ``QuotaExceededError``
+into :class:`StorageFull`). Notices carry a translatable ``code`` and ``params``; the page
+shows them as plain text.
+
+>>> from eightoff import DealCode, Game, Move
+>>> storage = MemoryStorage()
+>>> store = Store(storage, tab_id="tab-1")
+>>> store.load()
+Loaded(game=None, settings=Settings(cells=8, deck='four'), notice=None, revision=0)
+>>> game = Game.new(DealCode.parse("EO1-C8-AAAAAFA"))
+>>> _ = game.play(Move.parse("1e"))
+>>> store.save(game, Settings(cells=4)) is None
+True
+>>> loaded = Store(storage, tab_id="tab-2").load()
+>>> loaded.game == game, loaded.settings, loaded.revision
+(True, Settings(cells=4, deck='four'), 1)
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Final, Protocol
+
+from .. import saved
+from ..errors import EightOffError
+from ..game import Game
+
+KEY: Final = "eightoff:v1:state"
+"""The record: the game, the settings, the schema version, the revision."""
+BACKUP_KEY: Final = "eightoff:backup"
+"""The last bad value found under :data:`KEY`, kept as it was (one slot, newest wins)."""
+SCHEMA: Final = 1
+"""The version of the record. Bump it for any change to the record's fields or their
+meaning, and register how to read the previous version in :data:`MIGRATIONS`."""
+CELL_CHOICES: Final = (8, 4, 2)
+DECK_CHOICES: Final = ("four", "two")
+MAX_REVISION: Final = (1 << 53) - 1
+"""Revisions stay exact as JavaScript numbers too."""
+
+Record = dict[str, Any]
+MIGRATIONS: dict[int, Callable[[Record], Record]] = {}
+"""``MIGRATIONS[n]`` turns a schema-``n`` record into a schema ``n + 1`` record; it may
+raise anything on bad old data, which then counts as bad data. Empty while schema 1 is the
+only one (docs/storage.md, "Migrating")."""
+
+
+class StorageFull(Exception):
+    """The storage quota is exceeded; nothing was written."""
+
+
+class Storage(Protocol):
+    """What :class:`Store` needs of ``window.localStorage``."""
+
+    def get(self, key: str) -> str | None: ...
+
+    def set(self, key: str, value: str) -> None:
+        """Store ``value``; raise :class:`StorageFull` when the quota is exceeded."""
+
+    def remove(self, key: str) -> None: ...
+
+
+class MemoryStorage:
+    """A dict-backed :class:`Storage` for tests. ``quota`` counts the characters of every
+    key and value, as browsers do (about 5 million for ``localStorage``); ``None`` means
+    no limit. A refused write leaves the old value in place.
+
+    >>> storage = MemoryStorage(quota=10)
+    >>> storage.set("key", "1234567")
+    >>> storage.set("key", "12345678")
+    Traceback (most recent call last):
+    ...
+    eightoff.web.persist.StorageFull: 11 characters do not fit in a quota of 10
+    >>> storage.get("key")
+    '1234567'
+    """
+
+    def __init__(self, quota: int | None = None) -> None:
+        self.quota = quota
+        self.items: dict[str, str] = {}
+
+    def get(self, key: str) -> str | None:
+        return self.items.get(key)
+
+    def set(self, key: str, value: str) -> None:
+        if self.quota is not None:
+            used = sum(len(k) + len(v) for k, v in self.items.items() if k != key)
+            if used + len(key) + len(value) > self.quota:
+                raise StorageFull(
+                    f"{used + len(key) + len(value)} characters do not fit in a quota of {self.quota}"
+                )
+        self.items[key] = value
+
+    def remove(self, key: str) -> None:
+        self.items.pop(key, None)
+
+
+class RecordError(EightOffError):
+    """A stored record that is not one this version can read."""
+
+    code = "record"
+
+
+class NewerRecordError(RecordError):
+    """A record written by a newer version of the game: this tab must neither read nor
+    overwrite it (the player reloads to get the newer version)."""
+
+    code = "record-newer"
+
+
+class SettingsError(EightOffError):
+    """Settings outside the choices the New Game window offers."""
+
+    code = "settings"
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """The choices kept between visits: the cell count of the next new game and the deck
+    colours ("four" colours or the classic "two")."""
+
+    cells: int = 8
+    deck: str = "four"
+
+    def __post_init__(self) -> None:
+        if type(self.cells) is not int or self.cells not in CELL_CHOICES:
+            raise SettingsError(f"a game has 8, 4 or 2 cells, not {self.cells!r:.20}", code="settings-cells")
+        if type(self.deck) is not str or self.deck not in DECK_CHOICES:
+            raise SettingsError(f"the deck is 'four' or 'two', not {self.deck!r:.20}", code="settings-deck")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"cells": self.cells, "deck": self.deck}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Settings:
+        """Check and build settings from :meth:`to_dict`'s data (both fields required)."""
+        if not isinstance(data, dict) or "cells" not in data or "deck" not in data:
+            raise SettingsError("the settings are not an object with cells and deck", code="settings-shape")
+        return cls(data["cells"], data["deck"])
+
+
+@dataclass(frozen=True)
+class Notice:
+    """Something to tell the player: a translatable ``code`` and its ``params``.
+
+    ``storage-corrupt`` (the saved game was set aside, a fresh game starts),
+    ``storage-settings-reset`` (the settings were set aside, the game is kept),
+    ``storage-full`` and ``storage-failed`` (saving stopped), ``storage-resumed``,
+    ``storage-unavailable`` (storage cannot even be read), ``storage-other-tab`` (another
+    tab played on: its game is shown), ``storage-newer`` (a newer version of the game
+    saved here: this tab leaves it alone; reloading gets the newer version). See
+    docs/storage.md.
+    """
+
+    code: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class Loaded:
+    """What :meth:`Store.load` found: the game to show (``None``: start a new one), the
+    settings, a notice for the player if any, and the record's revision."""
+
+    game: Game | None
+    settings: Settings
+    notice: Notice | None
+    revision: int
+
+
+class Store:
+    """One tab's view of the stored record.
+
+    ``revision`` and the text last loaded or saved tell whether another tab wrote since:
+    a record this tab has not seen is never overwritten (:meth:`save` returns a
+    ``storage-other-tab`` notice instead and the page calls :meth:`load`).
+    """
+
+    def __init__(self, storage: Storage, tab_id: str) -> None:
+        self.storage = storage
+        self.tab_id = tab_id
+        self.revision = 0
+        """The revision this tab last loaded or saved."""
+        self._seen: str | None = None
+        """The record text this tab last loaded or saved."""
+        self._stopped = False
+        """Saving failed and the player was told; the next success says so."""
+        self._newer = False
+        """A newer version of the game saved here: this tab never writes over it."""
+
+    @property
+    def saving(self) -> bool:
+        """False while saves fail (a full quota, storage refused)."""
+        return not self._stopped
+
+    def load(self) -> Loaded:
+        """The stored game and settings. Never raises: bad data is set aside under
+        :data:`BACKUP_KEY` and removed, and a fresh game (``game=None``) starts."""
+        try:
+            text = self.storage.get(KEY)
+        except Exception as error:
+            self._stopped = True
+            unavailable = Notice("storage-unavailable", {"error": type(error).__name__})
+            return Loaded(None, Settings(), unavailable, self.revision)
+        if text is None:
+            self._seen = None
+            return Loaded(None, Settings(), None, self.revision)
+        try:
+            revision, game, settings, settings_error = parse(text)
+        except NewerRecordError:
+            self._newer = True
+            backup = self._set_aside(text)
+            return Loaded(None, Settings(), Notice("storage-newer", {"backup": backup}), self.revision)
+        except Exception as error:  # every kind of bad data, foreseen (EightOffError) or not
+            return self._discard(text, error)
+        notice: Notice | None = None
+        if settings_error is not None:
+            notice = Notice(
+                "storage-settings-reset", {"reason": settings_error.code, "backup": self._set_aside(text)}
+            )
+        self.revision, self._seen = revision, text
+        return Loaded(game, settings, notice, revision)
+
+    def save(self, game: Game, settings: Settings) -> Notice | None:
+        """Write the game and the settings. Returns a notice only when something changes
+        for the player: saving stopped (``storage-full``, ``storage-failed``; once), works
+        again (``storage-resumed``), or another tab wrote a record this tab has not seen
+        (``storage-other-tab``: nothing is written; call :meth:`load` and show its game).
+        Nothing is ever written over a record of a newer version (``storage-newer``)."""
+        if self._newer:
+            return None
+        try:
+            stored = self.storage.get(KEY)
+        except Exception as error:
+            return self._failed(error)
+        if stored is not None and stored != self._seen:
+            notice = self._check_other(stored)
+            if notice is not None:
+                return notice
+        revision = min(self.revision + 1, MAX_REVISION)
+        text = dump(revision, self.tab_id, game, settings)
+        try:
+            self.storage.set(KEY, text)
+        except Exception as error:
+            return self._failed(error)
+        self.revision, self._seen = revision, text
+        if self._stopped:
+            self._stopped = False
+            return Notice("storage-resumed")
+        return None
+
+    def on_external_change(self, new_value: str | None) -> Loaded | None:
+        """For the ``storage`` event on :data:`KEY` (``event.newValue``): another tab's
+        newer game and settings to show, with a ``storage-other-tab`` notice, or ``None``
+        when there is nothing to do (removed, already seen, older, or unreadable: bad data
+        is set aside by the next save)."""
+        if new_value is None or new_value == self._seen:
+            return None
+        try:
+            revision, game, settings, _ = parse(new_value)
+        except Exception:
+            return None
+        if revision <= self.revision:
+            return None
+        self.revision, self._seen = revision, new_value
+        return Loaded(game, settings, Notice("storage-other-tab", {"revision": revision}), revision)
+
+    # -- helpers ---------------------------------------------------------------
+
+    def _check_other(self, stored: str) -> Notice | None:
+        """A record this tab has not seen is under :data:`KEY`: if it is readable another
+        tab wrote it, so say so; if not, set it aside and let the save replace it."""
+        try:
+            revision = parse(stored)[0]
+        except NewerRecordError:
+            self._newer = True
+            return Notice("storage-newer", {"backup": self._set_aside(stored)})
+        except Exception:
+            self.revision = max(self.revision, peek_revision(stored))
+            self._set_aside(stored)
+            return None
+        return Notice("storage-other-tab", {"revision": revision})
+
+    def _discard(self, text: str, error: Exception) -> Loaded:
+        """Set bad data aside and remove it, so the fresh game's saves start clean."""
+        self.revision = max(self.revision, peek_revision(text))
+        backup = self._set_aside(text)
+        self._remove(KEY)
+        if not backup:  # perhaps the bad value itself filled the quota
+            backup = self._set_aside(text)
+        self._seen = None
+        reason = error.code if isinstance(error, EightOffError) else type(error).__name__
+        notice = Notice("storage-corrupt", {"reason": reason, "backup": backup})
+        return Loaded(None, Settings(), notice, self.revision)
+
+    def _set_aside(self, text: str) -> bool:
+        """Keep ``text`` under :data:`BACKUP_KEY` (replacing the previous one)."""
+        try:
+            self.storage.remove(BACKUP_KEY)
+            self.storage.set(BACKUP_KEY, text)
+        except Exception:
+            return False
+        return True
+
+    def _remove(self, key: str) -> None:
+        with contextlib.suppress(Exception):
+            self.storage.remove(key)
+
+    def _failed(self, error: Exception) -> Notice | None:
+        if self._stopped:
+            return None
+        self._stopped = True
+        if isinstance(error, StorageFull):
+            return Notice("storage-full")
+        return Notice("storage-failed", {"error": type(error).__name__})
+
+
+def dump(revision: int, tab_id: str, game: Game, settings: Settings) -> str:
+    """The record as compact JSON text."""
+    record = {
+        "schema": SCHEMA,
+        "revision": revision,
+        "tab": tab_id,
+        "game": saved.to_dict(game),
+        "settings": settings.to_dict(),
+    }
+    return json.dumps(record, separators=(",", ":"))
+
+
+def parse(text: str) -> tuple[int, Game, Settings, SettingsError | None]:
+    """Check a record completely: its revision, the exact game, and the settings (bad
+    settings alone give the default settings and the error). Raises :class:`RecordError`
+    or :class:`~eightoff.errors.SavedGameError`."""
+    record, revision = _decode(text)
+    game = saved.from_dict(record.get("game"))
+    try:
+        return revision, game, Settings.from_dict(record.get("settings")), None
+    except SettingsError as error:
+        return revision, game, Settings(), error
+
+
+def peek_revision(text: str) -> int:
+    """The revision of a record that may be bad otherwise (0 when unreadable)."""
+    try:
+        return _decode(text)[1]
+    except Exception:
+        return 0
+
+
+def _decode(text: str) -> tuple[Record, int]:
+    try:
+        record = json.loads(text)
+    except (TypeError, ValueError, RecursionError) as error:
+        raise RecordError("the stored record is not JSON", code="record-not-json") from error
+    if not isinstance(record, dict):
+        raise RecordError("the stored record is not a JSON object", code="record-shape")
+    record = migrate(record)
+    revision = record.get("revision")
+    if type(revision) is not int or not 0 <= revision <= MAX_REVISION:
+        raise RecordError("the stored record has no valid revision", code="record-revision")
+    return record, revision
+
+
+def migrate(record: Record) -> Record:
+    """Bring a record of an older schema up to :data:`SCHEMA` through :data:`MIGRATIONS`;
+    raise :class:`RecordError` for a schema this version cannot read."""
+    schema = record.get("schema")
+    if type(schema) is int and schema > SCHEMA:
+        raise NewerRecordError(
+            f"the stored record has schema {schema}, newer than this version's {SCHEMA}",
+            code="record-newer",
+        )
+    for _ in range(SCHEMA):
+        if type(schema) is not int or schema not in MIGRATIONS:
+            break
+        record = MIGRATIONS[schema](record)
+        schema = record.get("schema")
+    if type(schema) is not int or schema != SCHEMA:
+        raise RecordError(
+            f"the stored record has schema {schema!r:.20}; this version reads schema {SCHEMA}",
+            code="record-schema",
+        )
+    return record

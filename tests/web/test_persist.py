@@ -1,0 +1,594 @@
+"""The stored game and settings (eightoff/web/persist.py, docs/storage.md): exact round
+trips, every kind of bad data set aside, a full quota, and two tabs on one storage."""
+
+from __future__ import annotations
+
+import ast
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from eightoff import DealCode, Game, HistoryError, Move, saved
+from eightoff.rules import legal_moves
+from eightoff.web import persist
+from eightoff.web.persist import (
+    BACKUP_KEY,
+    KEY,
+    Loaded,
+    MemoryStorage,
+    Notice,
+    Settings,
+    SettingsError,
+    StorageFull,
+    Store,
+)
+
+CODE = DealCode.parse("EO1-C8-AAAAAFA")
+
+
+def long_game(actions: int, seed: int = 0, code: DealCode = CODE) -> Game:
+    """A game of ``actions`` legal moves picked by a seeded player: foundations first,
+    else often a column, else a card into a cell while cells are free, else cell to cell."""
+    game = Game.new(code)
+    rng = random.Random(seed)
+    for _ in range(actions):
+        moves = [m for m in legal_moves(game.position) if not m.source.is_foundation]
+        home = [m for m in moves if m.target.is_foundation]
+        columns = [m for m in moves if m.target.is_column]
+        dig = [m for m in moves if m.source.is_column and m.target.is_cell]
+        shuffle = [m for m in moves if m.source.is_cell and m.target.is_cell]
+        if home:
+            pick = home
+        elif columns and rng.random() < 0.6:
+            pick = columns
+        elif dig and game.position.free_cells > 2:
+            pick = dig
+        else:
+            pick = shuffle or columns or moves
+        if not pick:
+            break  # stuck: no legal move left
+        game.play(rng.choice(pick))
+    return game
+
+
+def record(played: Game | None = None, **changes: Any) -> dict[str, Any]:
+    """A good record as stored (of ``played``), with some fields changed."""
+    data = {
+        "schema": 1,
+        "revision": 3,
+        "tab": "tab-a",
+        "game": saved.to_dict(played or long_game(5)),
+        "settings": {"cells": 4, "deck": "two"},
+    }
+    data.update(changes)
+    return data
+
+
+def stored(data: Any) -> MemoryStorage:
+    storage = MemoryStorage()
+    storage.set(KEY, data if isinstance(data, str) else json.dumps(data))
+    return storage
+
+
+# -- round trips ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("options", [Settings(), Settings(4, "two"), Settings(2, "four"), Settings(8, "two")])
+@pytest.mark.parametrize("code", ["EO1-C8-AAAAAFA", "EO1-C4-ZZZZZZZ", "EO1-C2-BBBBBBB"])
+def test_save_then_load_gives_the_same_game_and_settings(code: str, options: Settings) -> None:
+    game = long_game(40, code=DealCode.parse(code))
+    assert game.moves >= 10
+    for _ in range(3):
+        game.undo()
+    storage = MemoryStorage()
+    assert Store(storage, "a").save(game, options) is None
+    loaded = Store(storage, "b").load()
+    assert loaded == Loaded(game, options, None, 1)
+    assert loaded.game is not game
+
+
+def test_the_record_is_the_documented_json() -> None:
+    game = long_game(3)
+    storage = MemoryStorage()
+    store = Store(storage, "tab-7")
+    store.save(game, Settings(2, "two"))
+    store.save(game, Settings(2, "two"))
+    text = storage.get(KEY) or ""
+    assert text.startswith('{"schema":1,"revision":2,"tab":"tab-7","game":{"schema":1,"code":"EO1-C8-')
+    assert json.loads(text) == {
+        "schema": 1,
+        "revision": 2,
+        "tab": "tab-7",
+        "game": saved.to_dict(game),
+        "settings": {"cells": 2, "deck": "two"},
+    }
+    assert list(json.loads(text)) == ["schema", "revision", "tab", "game", "settings"]
+    assert store.revision == 2 and storage.get(BACKUP_KEY) is None
+
+
+SCHEMA_1 = (
+    '{"schema":1,"revision":1,"tab":"tab-1","game":{"schema":1,"code":"EO1-C8-AAAAAFA",'
+    '"position":"Foundations: S-0 H-0 D-0 C-0\\nFreecells: QS 7S TH KS - - 6D -\\n'
+    ": 3S AD 8H KH 6S 5S\\n: JH 8C 6C AC 3H 5H 4H\\n: 6H 2H KD 7H 5D 8D\\n: 4S JC 7D 9C QH\\n"
+    ': AS QC 2S 7C 4C 5C\\n: 3C 9S 2D TC TD JS TS\\n: AH 9D 9H KC QD JD\\n: 8S 2C 4D 3D",'
+    '"score":5,"moves":5,"undo":["7g","86","87","4h","h2"],"redo":["6f"]},'
+    '"settings":{"cells":4,"deck":"two"}}'
+)
+"""A schema-1 record as this version writes it: later versions must keep reading it."""
+
+
+def test_a_schema_1_record_reads_and_writes_back_the_same() -> None:
+    loaded = Store(stored(SCHEMA_1), "tab-1").load()
+    assert loaded.notice is None and loaded.game is not None
+    assert (loaded.game.score, loaded.game.moves, loaded.settings) == (5, 5, Settings(4, "two"))
+    assert [str(m) for m in loaded.game.undo_stack] == ["7g", "86", "87", "4h", "h2"]
+    assert str(loaded.game.redo()) == "6f"
+    loaded.game.undo()
+    fresh = MemoryStorage()
+    assert Store(fresh, "tab-1").save(loaded.game, loaded.settings) is None
+    assert fresh.get(KEY) == SCHEMA_1
+
+
+def test_nothing_stored_gives_a_fresh_start_without_notice() -> None:
+    assert Store(MemoryStorage(), "a").load() == Loaded(None, Settings(8, "four"), None, 0)
+
+
+def test_reload_keeps_undo_reaching_100_actions_back() -> None:
+    game = long_game(130)
+    assert (game.moves, len(game.undo_stack), game.score) == (130, 100, 20)
+    storage = MemoryStorage()
+    Store(storage, "a").save(game, Settings())
+    loaded = Store(storage, "b").load().game
+    assert loaded == game and loaded is not None
+    for _ in range(100):
+        game.undo()
+        loaded.undo()
+    assert loaded == game
+    assert (loaded.moves, loaded.score, len(loaded.redo_stack)) == (30, game.score, 100)
+    with pytest.raises(HistoryError) as refused:
+        loaded.undo()
+    assert refused.value.code == "undo-limit"
+
+
+def test_reload_keeps_redo() -> None:
+    game = long_game(20)
+    undone = [game.undo() for _ in range(7)]
+    storage = MemoryStorage()
+    Store(storage, "a").save(game, Settings())
+    loaded = Store(storage, "a").load().game
+    assert loaded is not None
+    assert [loaded.redo() for _ in range(7)] == undone[::-1]
+
+
+# -- bad data -------------------------------------------------------------------
+
+
+def _doubled_card() -> dict[str, Any]:
+    game = saved.to_dict(Game.new(CODE))
+    first, second = "3S", "JH"  # the bottoms of columns 1 and 2: 3S now twice, JH missing
+    assert game["position"].count(second) == 1
+    game["position"] = game["position"].replace(second, first)
+    return record(game=game)
+
+
+def _wrong_type() -> dict[str, Any]:
+    data = record()
+    data["game"]["score"] = "10"
+    return data
+
+
+def _illegal_history() -> dict[str, Any]:
+    game = Game.new(CODE)
+    game.play(Move.parse("1e"))  # 5S into cell e
+    data = saved.to_dict(game)
+    data["undo"] = ["2e"]  # 5H was never in cell e
+    return record(game=data)
+
+
+BAD = {
+    "not JSON": ("{'schema': 1}", "record-not-json"),
+    "truncated": (json.dumps(record())[:-9], "record-not-json"),
+    "plain text": ("hello", "record-not-json"),
+    "empty string": ("", "record-not-json"),
+    "blanks": ("  \n ", "record-not-json"),
+    "JSON array": ("[1, 2, 3]", "record-shape"),
+    "JSON string": ('"eightoff"', "record-shape"),
+    "JSON number": ("42", "record-shape"),
+    "JSON null": ("null", "record-shape"),
+    "schema 0": (record(schema=0), "record-schema"),
+    "schema as text": (record(schema="1"), "record-schema"),
+    "schema true": (record(schema=True), "record-schema"),
+    "no schema": ({k: v for k, v in record().items() if k != "schema"}, "record-schema"),
+    "revision as text": (record(revision="3"), "record-revision"),
+    "negative revision": (record(revision=-1), "record-revision"),
+    "revision 1.5": (record(revision=1.5), "record-revision"),
+    "position with a doubled card": (_doubled_card(), "saved-invalid"),
+    "wrong-typed field": (_wrong_type(), "saved-shape"),
+    "illegal history": (_illegal_history(), "saved-history"),
+    "game missing": (record(game=None), "saved-shape"),
+    "game of another schema": (record(game={**saved.to_dict(Game.new(CODE)), "schema": 2}), "saved-schema"),
+    "foreign app": ('{"theme":"dark","user":{"id":42}}', "record-schema"),
+    "older version: a bare saved game": (saved.dumps(long_game(3)), "record-revision"),
+    "deep nesting": ("[" * 100_000 + "]" * 100_000, "record-not-json"),
+}
+
+
+@pytest.mark.parametrize("case", BAD.keys())
+def test_bad_data_is_set_aside_and_a_fresh_game_starts(case: str) -> None:
+    data, reason = BAD[case]
+    text = data if isinstance(data, str) else json.dumps(data)
+    storage = stored(text)
+    loaded = Store(storage, "a").load()
+    assert loaded.game is None
+    assert loaded.settings == Settings()
+    assert loaded.notice == Notice("storage-corrupt", {"reason": reason, "backup": True})
+    assert storage.get(BACKUP_KEY) == text
+    assert storage.get(KEY) is None
+
+
+def test_a_newer_versions_record_is_copied_aside_and_never_overwritten() -> None:
+    """An unknown, newer schema (99): this tab starts a fresh game and says so, keeps a
+    copy under the backup key, and never writes over the newer version's game."""
+    text = json.dumps(record(schema=99, revision=7))
+    storage = stored(text)
+    store = Store(storage, "old-tab")
+    loaded = store.load()
+    assert loaded.game is None
+    assert loaded.settings == Settings()
+    assert loaded.notice == Notice("storage-newer", {"backup": True})
+    assert storage.get(BACKUP_KEY) == text
+    assert store.save(long_game(2), Settings()) is None
+    assert storage.get(KEY) == text
+
+
+def test_a_newer_version_writing_while_this_tab_plays_stops_its_saves() -> None:
+    storage = MemoryStorage()
+    store = Store(storage, "old-tab")
+    store.load()
+    assert store.save(long_game(1), Settings()) is None
+    newer = json.dumps(record(schema=2, revision=9))
+    storage.set(KEY, newer)
+    assert store.save(long_game(2), Settings()) == Notice("storage-newer", {"backup": True})
+    assert store.save(long_game(3), Settings()) is None
+    assert storage.get(KEY) == newer
+
+
+def test_after_bad_data_the_fresh_game_saves_above_the_old_revision() -> None:
+    storage = stored(record(revision=41, game={"schema": 1}))
+    store = Store(storage, "a")
+    assert store.load().revision == 41
+    game = long_game(2)
+    assert store.save(game, Settings()) is None
+    assert Store(storage, "b").load() == Loaded(game, Settings(), None, 42)
+    assert json.loads(storage.get(BACKUP_KEY) or "")["game"] == {"schema": 1}
+
+
+def test_the_backup_holds_only_the_newest_bad_value() -> None:
+    storage = stored("first")
+    Store(storage, "a").load()
+    storage.set(KEY, "second")
+    Store(storage, "a").load()
+    assert storage.items == {BACKUP_KEY: "second"}
+
+
+def test_a_bad_value_that_fills_the_quota_is_still_set_aside() -> None:
+    text = "x" * 900
+    storage = MemoryStorage(quota=1000)
+    storage.set(KEY, text)
+    loaded = Store(storage, "a").load()
+    assert loaded.notice == Notice("storage-corrupt", {"reason": "record-not-json", "backup": True})
+    assert storage.items == {BACKUP_KEY: text}
+
+
+def test_a_bad_value_too_big_to_keep_is_dropped_and_said_so() -> None:
+    storage = MemoryStorage()
+    storage.set(KEY, "x" * 900)
+    storage.quota = 100
+    loaded = Store(storage, "a").load()
+    assert loaded.notice == Notice("storage-corrupt", {"reason": "record-not-json", "backup": False})
+    assert storage.items == {}
+
+
+@pytest.mark.parametrize(
+    ("settings", "reason"),
+    [
+        ({"cells": 3, "deck": "four"}, "settings-cells"),
+        ({"cells": "8", "deck": "four"}, "settings-cells"),
+        ({"cells": 8.0, "deck": "four"}, "settings-cells"),
+        ({"cells": True, "deck": "four"}, "settings-cells"),
+        ({"cells": 8, "deck": "red"}, "settings-deck"),
+        ({"cells": 8, "deck": ["four"]}, "settings-deck"),
+        ({"cells": 8}, "settings-shape"),
+        ([8, "four"], "settings-shape"),
+        (None, "settings-shape"),
+    ],
+)
+def test_bad_settings_alone_reset_the_settings_and_keep_the_game(settings: Any, reason: str) -> None:
+    game = long_game(12)
+    text = json.dumps(record(game, settings=settings, revision=5))
+    storage = stored(text)
+    store = Store(storage, "a")
+    loaded = store.load()
+    assert loaded == Loaded(
+        game, Settings(), Notice("storage-settings-reset", {"reason": reason, "backup": True}), 5
+    )
+    assert storage.get(BACKUP_KEY) == text and storage.get(KEY) == text
+    assert store.save(game, Settings(2)) is None
+    assert Store(storage, "a").load() == Loaded(game, Settings(2), None, 6)
+
+
+def test_settings_are_checked() -> None:
+    with pytest.raises(SettingsError) as cells:
+        Settings(6)
+    with pytest.raises(SettingsError) as deck:
+        Settings(deck="<b>red</b>")
+    assert (cells.value.code, deck.value.code) == ("settings-cells", "settings-deck")
+    assert str(deck.value) == "the deck is 'four' or 'two', not '<b>red</b>'"
+    assert Settings.from_dict({"cells": 2, "deck": "two", "later": 1}) == Settings(2, "two")
+
+
+def test_a_registered_migration_reads_an_older_schema(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The procedure of docs/storage.md: MIGRATIONS[n] turns schema n into schema n + 1."""
+    game = long_game(4)
+    old = {"schema": 0, "rev": 9, "state": saved.to_dict(game), "cells": 4, "deck": "two"}
+
+    def from_0(data: dict[str, Any]) -> dict[str, Any]:
+        return {
+            "schema": 1,
+            "revision": data["rev"],
+            "tab": "",
+            "game": data["state"],
+            "settings": {"cells": data["cells"], "deck": data["deck"]},
+        }
+
+    monkeypatch.setitem(persist.MIGRATIONS, 0, from_0)
+    assert Store(stored(old), "a").load() == Loaded(game, Settings(4, "two"), None, 9)
+    broken = Store(stored({"schema": 0}), "a").load()
+    assert broken.game is None and broken.notice == Notice(
+        "storage-corrupt", {"reason": "KeyError", "backup": True}
+    )
+
+
+# -- a full quota and a refused storage ----------------------------------------------
+
+
+def test_a_full_quota_stops_saving_once_and_says_when_saving_resumes() -> None:
+    storage = MemoryStorage()
+    store = Store(storage, "a")
+    game = long_game(10)
+    assert store.save(game, Settings()) is None
+    first = storage.get(KEY)
+    storage.quota = len(KEY) + 100
+    game.play(next(iter(legal_moves(game.position))))
+    assert store.save(game, Settings()) == Notice("storage-full")
+    assert not store.saving
+    for _ in range(5):
+        game.undo()
+        assert store.save(game, Settings()) is None
+    assert storage.get(KEY) == first and store.revision == 1
+    storage.quota = None
+    assert store.save(game, Settings()) == Notice("storage-resumed")
+    assert store.saving
+    assert store.save(game, Settings()) is None
+    assert Store(storage, "b").load() == Loaded(game, Settings(), None, 3)
+    storage.quota = 10
+    assert store.save(game, Settings()) == Notice("storage-full")
+
+
+def test_a_full_quota_at_the_first_save() -> None:
+    storage = MemoryStorage(quota=50)
+    store = Store(storage, "a")
+    assert store.load().notice is None
+    assert store.save(Game.new(CODE), Settings()) == Notice("storage-full")
+    assert store.save(Game.new(CODE), Settings()) is None
+    assert storage.items == {}
+
+
+class Refusing(MemoryStorage):
+    """A storage whose reads and writes raise what a browser might (privacy modes)."""
+
+    def __init__(self, reads: bool = False) -> None:
+        super().__init__()
+        self.reads, self.writes = reads, True
+
+    def get(self, key: str) -> str | None:
+        if self.reads:
+            raise RuntimeError("SecurityError")
+        return super().get(key)
+
+    def set(self, key: str, value: str) -> None:
+        if self.writes:
+            raise RuntimeError("SecurityError")
+        super().set(key, value)
+
+
+def test_a_refused_write_stops_saving_once() -> None:
+    storage = Refusing()
+    store = Store(storage, "a")
+    assert store.save(Game.new(CODE), Settings()) == Notice("storage-failed", {"error": "RuntimeError"})
+    assert store.save(Game.new(CODE), Settings()) is None
+    storage.writes = False
+    assert store.save(Game.new(CODE), Settings()) == Notice("storage-resumed")
+
+
+def test_unreadable_storage_gives_a_fresh_start_and_a_notice() -> None:
+    storage = Refusing(reads=True)
+    store = Store(storage, "a")
+    assert store.load() == Loaded(
+        None, Settings(), Notice("storage-unavailable", {"error": "RuntimeError"}), 0
+    )
+    assert store.save(Game.new(CODE), Settings()) is None  # already told
+    assert store.on_external_change("junk") is None
+    storage.reads = storage.writes = False
+    assert store.save(Game.new(CODE), Settings()) == Notice("storage-resumed")
+
+
+def test_memory_storage_counts_keys_and_values() -> None:
+    storage = MemoryStorage(quota=20)
+    storage.set("ab", "12345678")
+    storage.set("cd", "12345678")
+    with pytest.raises(StorageFull):
+        storage.set("e", "")
+    storage.set("ab", "1234567")
+    storage.set("e", "")
+    storage.remove("cd")
+    storage.remove("cd")
+    assert storage.items == {"ab": "1234567", "e": ""}
+
+
+# -- two tabs ---------------------------------------------------------------------
+
+
+def test_a_tab_behind_never_overwrites_and_follows_the_other_tab() -> None:
+    storage = MemoryStorage()
+    tab_a, tab_b = Store(storage, "a"), Store(storage, "b")
+    game_a = long_game(6)
+    assert tab_a.save(game_a, Settings()) is None
+    game_b = tab_b.load().game
+    assert game_b == game_a and game_b is not None
+
+    game_a.play(next(iter(legal_moves(game_a.position))))
+    assert tab_a.save(game_a, Settings(4)) is None
+    written = storage.get(KEY)
+    game_b.undo()  # B has not heard of A's move yet
+    assert tab_b.save(game_b, Settings()) == Notice("storage-other-tab", {"revision": 2})
+    assert storage.get(KEY) == written
+
+    followed = tab_b.on_external_change(written)
+    assert followed == Loaded(game_a, Settings(4), Notice("storage-other-tab", {"revision": 2}), 2)
+    assert tab_b.on_external_change(written) is None
+    assert followed.game is not None
+    followed.game.undo()
+    assert tab_b.save(followed.game, Settings(4)) is None
+    assert tab_a.save(game_a, Settings(4)) == Notice("storage-other-tab", {"revision": 3})
+    assert tab_a.on_external_change(storage.get(KEY)) == Loaded(
+        followed.game, Settings(4), Notice("storage-other-tab", {"revision": 3}), 3
+    )
+
+
+def test_a_tab_behind_reloads_instead_of_overwriting() -> None:
+    storage = MemoryStorage()
+    tab_a, tab_b = Store(storage, "a"), Store(storage, "b")
+    assert tab_a.load().game is None and tab_b.load().game is None
+    game_a, game_b = Game.new(CODE), Game.new(DealCode.parse("EO1-C4-BBBBBBB"))
+    assert tab_a.save(game_a, Settings()) is None
+    assert tab_b.save(game_b, Settings()) == Notice("storage-other-tab", {"revision": 1})
+    assert tab_b.load() == Loaded(game_a, Settings(), None, 1)
+    assert tab_b.save(game_a, Settings(2)) is None
+    assert tab_a.save(game_a, Settings()) == Notice("storage-other-tab", {"revision": 2})
+
+
+def test_storage_events_with_nothing_to_do() -> None:
+    storage = MemoryStorage()
+    tab_a, tab_b = Store(storage, "a"), Store(storage, "b")
+    tab_a.save(long_game(3), Settings())
+    old = storage.get(KEY)
+    tab_a.save(long_game(4), Settings())
+    assert tab_b.on_external_change(storage.get(KEY)) is not None
+    assert tab_b.on_external_change(old) is None  # an older write arriving late
+    assert tab_b.on_external_change(None) is None  # removed
+    assert tab_b.on_external_change("not json") is None
+    assert tab_b.on_external_change(json.dumps(record(schema=99, revision=50))) is None
+    assert tab_b.revision == 2
+
+
+def test_bad_data_written_between_saves_is_set_aside_and_replaced() -> None:
+    storage = MemoryStorage()
+    store = Store(storage, "a")
+    game = long_game(3)
+    store.save(game, Settings())
+    storage.set(KEY, '{"schema":1,"revision":70,"game":"gone"}')
+    assert store.save(game, Settings()) is None
+    assert storage.get(BACKUP_KEY) == '{"schema":1,"revision":70,"game":"gone"}'
+    assert Store(storage, "b").load() == Loaded(game, Settings(), None, 71)
+
+
+def test_a_removed_record_is_written_again() -> None:
+    storage = MemoryStorage()
+    store = Store(storage, "a")
+    game = long_game(3)
+    store.save(game, Settings())
+    storage.remove(KEY)
+    assert store.on_external_change(None) is None
+    assert store.save(game, Settings()) is None
+    assert Store(storage, "b").load().revision == 2
+
+
+# -- fuzzing ---------------------------------------------------------------------------
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(),
+    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(), children, max_size=4),
+    max_leaves=20,
+)
+GAME = saved.to_dict(long_game(8))
+GOOD = {"schema": 1, "revision": 5, "tab": "a", "game": GAME, "settings": {"cells": 4, "deck": "two"}}
+RECORDS = st.one_of(
+    # any field present or not, each good or anything
+    st.fixed_dictionaries(
+        {},
+        optional={
+            "schema": st.just(1) | JSON,
+            "revision": st.integers(min_value=-2, max_value=1 << 54) | JSON,
+            "tab": JSON,
+            "game": st.just(GAME) | JSON,
+            "settings": st.fixed_dictionaries({"cells": st.sampled_from([8, 4, 2, 3]) | JSON, "deck": JSON})
+            | JSON,
+        },
+    ),
+    # a good record with one field, one field of its game or one setting replaced
+    st.sampled_from(list(GOOD)).flatmap(lambda k: JSON.map(lambda v: {**GOOD, k: v})),
+    st.sampled_from(list(GAME)).flatmap(lambda k: JSON.map(lambda v: {**GOOD, "game": {**GAME, k: v}})),
+    st.sampled_from(["cells", "deck"]).flatmap(
+        lambda k: JSON.map(lambda v: {**GOOD, "settings": {"cells": 8, "deck": "four", k: v}})
+    ),
+)
+
+
+def check_consistent(storage: MemoryStorage, text: str, loaded: Loaded) -> None:
+    assert isinstance(loaded.settings, Settings)
+    assert isinstance(loaded.revision, int) and loaded.revision >= 0
+    if loaded.game is None:
+        assert loaded.notice is not None and loaded.notice.code == "storage-corrupt"
+        assert loaded.settings == Settings()
+        assert storage.get(BACKUP_KEY) == text and storage.get(KEY) is None
+    else:
+        assert isinstance(loaded.game, Game)
+        assert loaded.notice is None or loaded.notice.code == "storage-settings-reset"
+        assert storage.get(KEY) == text
+    store = Store(storage, "fuzz")
+    revision = store.load().revision
+    game = loaded.game or Game.new(CODE)
+    assert store.save(game, loaded.settings) is None
+    assert Store(storage, "again").load() == Loaded(game, loaded.settings, None, revision + 1)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text())
+def test_fuzz_any_text_loads_without_raising(text: str) -> None:
+    storage = stored(text)
+    check_consistent(storage, text, Store(storage, "a").load())
+    assert Store(MemoryStorage(), "b").on_external_change(text) is None
+
+
+@settings(max_examples=300, deadline=None)
+@given(JSON | RECORDS)
+def test_fuzz_any_json_loads_without_raising(value: Any) -> None:
+    text = json.dumps(value)
+    storage = stored(text)
+    loaded = Store(storage, "a").load()
+    check_consistent(storage, text, loaded)
+    other = Store(MemoryStorage(), "b").on_external_change(text)
+    assert other is None or (other.game == loaded.game and other.settings == loaded.settings)
+
+
+def test_pure_python_without_browser_modules() -> None:
+    tree = ast.parse(Path(persist.__file__).read_text(encoding="utf-8"))
+    imported = {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
+    imported |= {node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+    assert not {name.split(".")[0] for name in imported} & {"js", "pyscript", "pyodide"}
