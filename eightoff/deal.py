@@ -102,7 +102,7 @@ class DealCode:
 def _shown(text: str) -> str:
     """Quote a piece of user input for a message, kept short and printable."""
     clipped = text if len(text) <= 12 else text[:12] + "…"
-    return repr(clipped) if clipped.isprintable() else repr(clipped.encode("unicode_escape").decode())
+    return repr(clipped)  # repr escapes what cannot be printed: a NUL shows as \x00
 
 
 class SplitMix64:

@@ -135,8 +135,8 @@ class Game:
         whole_column = pile.is_column and count == self.position.size(pile)
         for target in self._double_tap_order(count):
             move = Move(pile, target, count)
-            if whole_column and not self.position.size(target):
-                continue  # a king already alone in its column: moving it changes nothing
+            if whole_column and target.is_column and not self.position.size(target):
+                continue  # a king run that fills its column: moving it to an empty one changes nothing
             if is_legal(self.position, move):
                 return move
         return None

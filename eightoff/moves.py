@@ -34,7 +34,9 @@ class Move:
             raise NotationError("a move must be text")
         token = text.strip()
         piles, x, count = token.partition("x")
-        if len(piles) != 2 or (x and not (count.isdecimal() and count.isascii() and 2 <= int(count) <= 13)):
+        if len(piles) != 2 or (
+            x and not (count.isdecimal() and count.isascii() and len(count) <= 2 and 2 <= int(count) <= 13)
+        ):
             raise NotationError(
                 f"{token!r} is not a move (write it like 3a, a5, 3H or 26x3)", code="bad-move"
             )

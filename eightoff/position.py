@@ -199,7 +199,7 @@ def _read_foundations(text: str) -> list[int]:
         suit, dash, rank = token.upper().partition("-")
         if not dash or suit not in SUITS or not rank:
             raise NotationError(f"{token!r} is not a foundation (write it like H-5 or S-0)")
-        if rank.isdigit() and int(rank) <= 13:
+        if rank.isascii() and rank.isdecimal() and len(rank) <= 2 and int(rank) <= 13:
             found[SUITS.index(suit)] = int(rank)
         elif len(rank) == 1 and rank in RANKS:
             found[SUITS.index(suit)] = RANKS.index(rank) + 1

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .cards import Card
+from .cards import SUIT_NAMES, Card
 from .errors import IllegalMoveError
 from .moves import Move
 from .piles import Pile
@@ -50,6 +50,8 @@ def check(position: Position, move: Move) -> None:
     position.check_pile(target)
     if source == target:
         raise IllegalMoveError("the cards are already there", code="same-pile")
+    if count < 1:
+        raise IllegalMoveError("a move takes at least one card", code="no-cards", count=count)
     size = position.size(source)
     if size == 0:
         raise IllegalMoveError(f"{_pile_words(source)} is empty", code="empty-source", pile=source.key)
@@ -69,57 +71,68 @@ def check(position: Position, move: Move) -> None:
             code="not-a-run",
             card=str(card),
         )
+    if not accepts(position, target, card):
+        raise _refusal(position, target, card)
+    if target.is_column:
+        _check_capacity(position, target, count)
+
+
+def accepts(position: Position, target: Pile, card: Card) -> bool:
+    """The placement rule (SPEC §3): whether ``target`` takes ``card`` on top. A cell
+    takes any card when empty; a foundation the next card of its suit; a column the card
+    of the same suit one rank lower than its top, or a king when empty."""
+    top = position.top(target)
     if target.is_cell:
-        _check_cell(position, target)
-    elif target.is_foundation:
-        _check_foundation(position, target, card)
-    else:
-        _check_column(position, target, card, count)
+        return top is None
+    if target.is_foundation:
+        return card.suit == target.suit and card.rank == position.size(target) + 1
+    if top is None:
+        return card.rank == 13
+    return top.suit == card.suit and top.rank == card.rank + 1
 
 
-def _check_cell(position: Position, target: Pile) -> None:
-    occupant = position.top(target)
-    if occupant is not None:
-        raise IllegalMoveError(
-            f"cell {target.index} already holds the {occupant.name}",
+def _refusal(position: Position, target: Pile, card: Card) -> IllegalMoveError:
+    """Say in words why :func:`accepts` refused ``card`` on ``target``."""
+    top = position.top(target)
+    if target.is_cell:
+        assert top is not None
+        return IllegalMoveError(
+            f"cell {target.index} already holds the {top.name}",
             code="cell-occupied",
             cell=target.index,
-            card=str(occupant),
+            card=str(top),
         )
-
-
-def _check_foundation(position: Position, target: Pile, card: Card) -> None:
-    if card.suit != target.suit:
-        raise IllegalMoveError(
-            f"the {card.name} goes only on the {card.name.split(' of ')[1]} foundation",
+    if target.is_foundation and card.suit != target.suit:
+        return IllegalMoveError(
+            f"the {card.name} goes only on the {SUIT_NAMES[card.suit]} foundation",
             code="foundation-suit",
             card=str(card),
         )
-    if card.rank != position.size(target) + 1:
-        needed = Card(position.size(target) + 1, card.suit) if position.size(target) < 13 else None
-        first = f"the {needed.name}" if needed else "nothing"
-        raise IllegalMoveError(
-            f"the {card.name} cannot go on its foundation yet: {first} goes there next",
+    if target.is_foundation:
+        # Every card of a full foundation's suit is on it, so ``needed`` always exists.
+        needed = Card(position.size(target) + 1, card.suit)
+        return IllegalMoveError(
+            f"the {card.name} cannot go on its foundation yet: the {needed.name} goes there next",
             code="foundation-order",
             card=str(card),
-            needed=str(needed or ""),
+            needed=str(needed),
         )
-
-
-def _check_column(position: Position, target: Pile, card: Card, count: int) -> None:
-    top = position.top(target)
     if top is None:
-        if card.rank != 13:
-            raise IllegalMoveError("only a king may enter an empty column", code="king-only", card=str(card))
-    elif top.suit != card.suit or top.rank != card.rank + 1:
-        if card.rank == 13:
-            reason = f"the {card.name} goes only into an empty column"
-        else:
-            reason = f"the {card.name} goes only on the {Card(card.rank + 1, card.suit).name}"
-        raise IllegalMoveError(reason, code="column-build", card=str(card), onto=str(top))
-    limit = capacity(position.free_cells, position.empty_columns, to_empty_column=top is None)
+        return IllegalMoveError("only a king may enter an empty column", code="king-only", card=str(card))
+    if card.rank == 13:
+        reason = f"the {card.name} goes only into an empty column"
+    else:
+        reason = f"the {card.name} goes only on the {Card(card.rank + 1, card.suit).name}"
+    return IllegalMoveError(reason, code="column-build", card=str(card), onto=str(top))
+
+
+def _check_capacity(position: Position, target: Pile, count: int) -> None:
+    to_empty = position.size(target) == 0
+    limit = capacity(position.free_cells, position.empty_columns, to_empty_column=to_empty)
     if count > limit:
-        free, empty = position.free_cells, position.empty_columns - (top is None)
+        # Worded as the seeds' example counts: the empty columns on the table, the
+        # destination included ("2 free cells and a single empty column: at most 3").
+        free, empty = position.free_cells, position.empty_columns
         raise IllegalMoveError(
             f"{count} cards is more than the {limit} that {free} free cell{'s' * (free != 1)}"
             f" and {empty} empty column{'s' * (empty != 1)} allow",
@@ -183,13 +196,19 @@ def transfer(position: Position, move: Move) -> Position:
 
 def legal_moves(position: Position) -> Iterator[Move]:
     """Every legal move: for each source pile (columns, cells, foundations), each count
-    from 1 to its run's length, each target pile."""
+    from 1 to its run's length, each target pile.
+
+    >>> from .deal import DealCode
+    >>> [str(m) for m in legal_moves(DealCode.parse("EO1-C4-AAAAAFA").deal())]
+    ['42', '86']
+    """
     piles = list(position.piles())
     for source in piles:
+        cards = position.cards(source)
         for count in range(1, movable_count(position, source) + 1):
+            card = cards[-count]
             for target in piles:
-                if count > 1 and not target.is_column:
-                    continue
-                move = Move(source, target, count)
-                if is_legal(position, move):
-                    yield move
+                if (count == 1 or target.is_column) and accepts(position, target, card):
+                    move = Move(source, target, count)
+                    if is_legal(position, move):
+                        yield move

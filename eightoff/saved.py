@@ -1,4 +1,4 @@
-"""The saved form of a game: JSON with a schema version (docs/saved-game.md).
+"""The saved form of a game: JSON with a schema version (docs/storage.md).
 
 Loading checks everything and either returns the exact game or raises
 :class:`SavedGameError`: never a half-loaded game.
@@ -75,7 +75,7 @@ def from_dict(data: Any) -> Game:
 
 def _migrate(data: dict[str, Any]) -> dict[str, Any]:
     schema = data.get("schema")
-    if schema != SCHEMA or isinstance(schema, bool):
+    if type(schema) is not int or schema != SCHEMA:
         raise SavedGameError(f"the saved game has an unknown schema version {schema!r}", code="saved-schema")
     return data
 
@@ -123,7 +123,8 @@ def _check_history(game: Game) -> None:
         raise SavedGameError(f"the saved history is not legal play: {error}", code="saved-history") from error
     points = sum(m.points for m in game.undo_stack)
     complete = game.moves == len(game.undo_stack)
-    if game.score % 5 or game.score < points or (complete and game.score != points):
+    earlier_points, earlier_moves = game.score - points, game.moves - len(game.undo_stack)
+    if game.score % 5 or not 0 <= earlier_points <= 10 * earlier_moves:
         raise SavedGameError("the saved score does not match the moves", code="saved-score")
     if complete and earlier != game.code.deal():
         raise SavedGameError("the saved history does not start at the deal", code="saved-history")
