@@ -7,6 +7,7 @@ cd "$(dirname "$0")/.."
 source tools/setup.sh
 setup_debian chromium nginx freecell-solver-bin
 setup_python requirements-dev.txt
+command -v npm >/dev/null || setup_debian nodejs npm
 setup_node
 
 step "Lint and types"
