@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source tools/setup.sh
-setup_debian chromium nginx freecell-solver-bin
+setup_debian chromium nginx libnginx-mod-http-brotli-static freecell-solver-bin
 setup_python requirements-dev.txt
 command -v npm >/dev/null || setup_debian nodejs npm
 setup_node

@@ -1,0 +1,197 @@
+// Loading screen of Eight Off: shown from first paint until Python sets <html data-ready>.
+//
+// A deferred classic script placed before PyScript's module script, so it runs first, once
+// the page is parsed: it sees every runtime download through a thin `fetch` wrapper (bytes
+// as they stream, and the content type of the .wasm), tells the stages apart through
+// PyScript's events, and replaces a hang or a blank page with a message a player can act on.
+"use strict";
+(() => {
+  // Every user-visible string of the loading screen: translate by adding a language.
+  const STRINGS = {
+    en: {
+      "title": "Eight Off",
+      "stage.page": "Loading the page…",
+      "stage.download": "Downloading the game engine…",
+      "stage.python": "Starting Python…",
+      "stage.game": "Loading the game…",
+      "detail.bytes": "{done} of {total} ({percent}%)",
+      "unit.mb": "{n} MB",
+      "error.title": "Eight Off could not start",
+      "error.hint": "Reload the page to try again. If this keeps happening, please report it.",
+      "error.retry": "Try again",
+      "error.details": "Technical details",
+      "error.wasm_type": "The server sends the game engine with the wrong type (“{type}” instead of “application/wasm”), so the browser refuses to run it. The site's server configuration needs fixing.",
+      "error.http": "A file of the game could not be downloaded (HTTP status {status}).",
+      "error.network": "A file of the game could not be downloaded. Check your internet connection.",
+      "error.offline": "You are offline and this game has not been saved for offline play yet. Connect once to install it.",
+      "error.no_wasm": "This browser cannot run the game: it does not support WebAssembly.",
+      "error.python": "The game hit an error while starting.",
+      "error.script": "An unexpected error stopped the start-up.",
+      "error.stalled": "Start-up stalled: nothing happened for {seconds} seconds.",
+    },
+  };
+  const lang = (navigator.language || "en").slice(0, 2);
+  const table = STRINGS[lang] || STRINGS.en;
+  const text = (key, values = {}) =>
+    (table[key] ?? STRINGS.en[key]).replace(/\{(\w+)\}/g, (_, name) => values[name]);
+  const megabytes = (n) => text("unit.mb", { n: (n / 1e6).toFixed(1) });
+
+  const root = document.documentElement;
+  const screen = document.getElementById("loading");
+  const part = (cls) => screen.querySelector("." + cls);
+  const [stageEl, bar, detailEl, errorBox] =
+    ["loading-stage", "loading-bar", "loading-detail", "loading-error"].map(part);
+  for (const el of screen.querySelectorAll("[data-text]")) el.textContent = text(el.dataset.text);
+
+  // Seconds without any progress after which start-up counts as stalled (?boot_timeout=N).
+  const stallSeconds = Number(new URLSearchParams(location.search).get("boot_timeout")) || 60;
+  let finished = false;
+  let stage = "page";
+  let watchdog = 0;
+
+  const resetWatchdog = () => {
+    clearTimeout(watchdog);
+    watchdog = setTimeout(() => fail(text("error.stalled", { seconds: stallSeconds })), stallSeconds * 1000);
+  };
+
+  const STAGES = ["page", "download", "python", "game"];
+  const setStage = (name) => {
+    if (finished || STAGES.indexOf(name) <= STAGES.indexOf(stage)) return; // only forward
+    stage = name;
+    stageEl.textContent = text("stage." + name);
+    if (name !== "download") {
+      bar.removeAttribute("value"); // indeterminate: the stage cannot be measured
+      detailEl.textContent = "";
+    }
+    resetWatchdog();
+  };
+
+  // Runtime files announced by <link data-progress> with their size (set by the build).
+  const expected = new Map();
+  const received = new Map();
+  for (const link of document.querySelectorAll("link[data-progress]")) {
+    expected.set(link.href, Number(link.dataset.bytes) || 0);
+    received.set(link.href, 0);
+  }
+  const total = [...expected.values()].reduce((a, b) => a + b, 0);
+
+  const showProgress = () => {
+    if (finished || !total) return;
+    const done = [...received.values()].reduce((a, b) => a + b, 0);
+    if (done >= total) return setStage("python");
+    setStage("download");
+    bar.value = done / total;
+    detailEl.textContent = text("detail.bytes", {
+      done: megabytes(done), total: megabytes(total), percent: Math.floor((100 * done) / total),
+    });
+    resetWatchdog();
+  };
+
+  const addBytes = (url, n) => {
+    received.set(url, Math.min(expected.get(url) || Infinity, received.get(url) + n));
+    showProgress();
+  };
+
+  function fail(message, details = "") {
+    if (finished) return;
+    finished = true;
+    clearTimeout(watchdog);
+    root.setAttribute("data-boot-error", "");
+    stageEl.hidden = bar.hidden = detailEl.hidden = true;
+    part("loading-error-message").textContent = message;
+    part("loading-error-details").textContent = details || message;
+    errorBox.hidden = false;
+    part("loading-retry").addEventListener("click", () => location.reload());
+  }
+
+  // Count the bytes of runtime files as the runtime reads them, and check their status and
+  // content type: Pyodide only warns and then hangs forever on a .wasm of the wrong type.
+  const nativeFetch = window.fetch;
+  const inspect = (url, response) => {
+    if (!response.ok) {
+      fail(text("error.http", { status: response.status }), `${response.status} ${url}`);
+    } else if (new URL(url).pathname.endsWith(".wasm")) {
+      const type = (response.headers.get("content-type") || "").split(";")[0].trim();
+      if (type !== "application/wasm") fail(text("error.wasm_type", { type }), `${url}: Content-Type ${type}`);
+    }
+    if (response.ok && response.body && expected.has(url)) countBody(url, response.clone().body);
+    return response;
+  };
+  const countBody = async (url, body) => {
+    const reader = body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done || finished) return reader.cancel();
+      addBytes(url, value.byteLength);
+    }
+  };
+  window.fetch = function (input, init) {
+    const pending = nativeFetch.call(this, input, init);
+    if (finished) return pending;
+    const url = new URL(input instanceof Request ? input.url : String(input), location.href).href;
+    return pending.then((response) => inspect(url, response), (error) => {
+      const offline = navigator.onLine === false;
+      fail(text(offline ? "error.offline" : "error.network"), `${error} (${url})`);
+      throw error;
+    });
+  };
+
+  // Files the runtime does not fetch itself (module scripts) count when they complete.
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (expected.has(entry.name)) addBytes(entry.name, expected.get(entry.name) || entry.decodedBodySize);
+    }
+  });
+  observer.observe({ type: "resource", buffered: true });
+
+  // Errors before the game is ready: report them instead of leaving a half-drawn page.
+  const onError = (event) => {
+    const error = event.error || event.reason;
+    fail(text("error.script"), String((error && (error.stack || error.message)) || event.message || error));
+  };
+  addEventListener("error", onError);
+  addEventListener("unhandledrejection", onError);
+  const wasmWarning = console.warn;
+  console.warn = function (...args) {
+    if (!finished && args[0] === "wasm instantiation failed!") fail(text("error.script"), args.join(" "));
+    return wasmWarning.apply(this, args);
+  };
+  const banners = new MutationObserver(() => {
+    const banner = document.querySelector(".py-error");
+    if (banner) fail(text("error.python"), banner.textContent);
+  });
+  banners.observe(document.body, { childList: true });
+  document.addEventListener("py:ready", () => setStage("game"));
+
+  const finish = () => {
+    finished = true;
+    clearTimeout(watchdog);
+    window.fetch = nativeFetch;
+    console.warn = wasmWarning;
+    observer.disconnect();
+    banners.disconnect();
+    removeEventListener("error", onError);
+    removeEventListener("unhandledrejection", onError);
+    screen.remove();
+    registerServiceWorker();
+  };
+  const whenReady = new MutationObserver(() => {
+    if (root.hasAttribute("data-ready") && !root.hasAttribute("data-boot-error")) {
+      whenReady.disconnect();
+      finish();
+    }
+  });
+
+  // Offline play: registered only once the game runs, so it never competes with start-up.
+  function registerServiceWorker() {
+    if (!("serviceWorker" in navigator) || new URLSearchParams(location.search).has("no_sw")) return;
+    navigator.serviceWorker.register("sw.js").catch(() => {}); // the game works without it
+  }
+
+  if (typeof WebAssembly !== "object") {
+    fail(text("error.no_wasm"));
+  } else {
+    whenReady.observe(root, { attributes: true, attributeFilter: ["data-ready"] });
+    resetWatchdog();
+  }
+})();

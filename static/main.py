@@ -1,0 +1,2 @@
+from eightoff.web.app import start
+start()

@@ -1,0 +1,94 @@
+"""Fixtures for tests that drive the real page in Chromium.
+
+- The site is built once per session and served from dist/ by tools/serve.py (stdlib server,
+  application/wasm, precompressed files, the deployment headers) on a free loopback port.
+- All tests share one persistent browser profile, so the 9.6 MB wasm is fetched once and
+  later tests boot warm (`new_context()` is incognito and would never cache it). Service
+  workers are blocked here; tests/deploy covers them.
+- `page` is a fresh tab of that profile, watched by `strict_page` (autouse): a console error,
+  page error, `.py-error` banner or request to another host fails the test.
+- `open_game(query="")` opens index.html?query and waits for <html data-ready>.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import BrowserContext, BrowserType, Page
+
+from .harness import StrictPage, build_once, launch_args, opener, serve
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(item.path).parents:
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    """pytest-playwright's own `browser` fixture also uses the Debian Chromium."""
+    return launch_args(browser_type_launch_args)
+
+
+@pytest.fixture(scope="session")
+def site_url() -> Iterator[str]:
+    """Build dist/ once and serve it; yields the base URL (ending in /)."""
+    build_once()
+    server = serve.start_server(serve.DIST)
+    yield serve.url_of(server)
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def shared_context(
+    browser_type: BrowserType,
+    browser_type_launch_args: dict[str, Any],
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Iterator[BrowserContext]:
+    profile = tmp_path_factory.mktemp("chromium-profile")
+    context = browser_type.launch_persistent_context(
+        profile, **browser_type_launch_args, service_workers="block"
+    )
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def context(shared_context: BrowserContext) -> BrowserContext:
+    return shared_context
+
+
+@pytest.fixture
+def page(shared_context: BrowserContext) -> Iterator[Page]:
+    tab = shared_context.new_page()
+    yield tab
+    tab.close()
+
+
+@pytest.fixture(autouse=True)
+def strict_page(shared_context: BrowserContext, page: Page, site_url: str) -> Iterator[StrictPage]:
+    """Fails the test (see pytest_runtest_call) on errors or foreign requests."""
+    watcher = StrictPage(shared_context, page, site_url.split("/")[2])
+    yield watcher
+    watcher.detach()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
+    result = yield
+    watcher = getattr(item, "funcargs", {}).get("strict_page")
+    if isinstance(watcher, StrictPage):
+        watcher.check()
+    return result
+
+
+@pytest.fixture
+def open_game(page: Page, site_url: str) -> Callable[..., Page]:
+    """`open_game(query="")` -> the page at index.html?query, once <html data-ready> is set."""
+    return opener(page, site_url)

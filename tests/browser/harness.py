@@ -1,0 +1,118 @@
+"""Shared pieces of the browser and deploy tests: the build, the browser, the strict page.
+
+Imported by tests/browser/conftest.py and tests/deploy/conftest.py.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from playwright.sync_api import BrowserContext, ConsoleMessage, Error, Page, Request
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tools"))
+
+import serve  # noqa: E402, F401  (tools/serve.py, used by the conftests)
+
+import build  # noqa: E402  (tools/build.py)
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-quic",
+    "--no-first-run",
+]
+# Cold boots on a busy 2-core machine take seconds; this only bounds a hang.
+BOOT_TIMEOUT_MS = 90_000
+READY = "html[data-ready]"
+READY_OR_FAILED = "html[data-ready], html[data-boot-error]"
+
+_built: dict[Path, str] = {}
+
+
+def build_once(dist: Path = build.DIST) -> str:
+    """Build the site into `dist` once per test session; returns its content version."""
+    if dist not in _built:
+        _built[dist] = build.build(dist)
+    return _built[dist]
+
+
+def launch_args(base: dict[str, object] | None = None) -> dict[str, object]:
+    """Playwright launch arguments for the Debian Chromium (Playwright cannot download one)."""
+    return {**(base or {}), "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+class StrictPage:
+    """Records what must never happen on our pages; `check()` raises if anything did.
+
+    Console errors, uncaught page errors, PyScript's `.py-error` banner, and any request to a
+    host other than the test server all fail the test.
+    """
+
+    def __init__(self, context: BrowserContext, page: Page, allowed_host: str) -> None:
+        self.context = context
+        self.page = page
+        self.allowed_host = allowed_host
+        self.problems: list[str] = []
+        self.enabled = True
+        page.on("console", self._on_console)
+        page.on("pageerror", self._on_page_error)
+        context.on("request", self._on_request)
+
+    def expect_errors(self) -> None:
+        """For a test that provokes a failure on purpose: stop recording problems."""
+        self.enabled = False
+
+    def _on_console(self, message: ConsoleMessage) -> None:
+        if message.type == "error":
+            self.problems.append(f"console error: {message.text} ({message.location})")
+
+    def _on_page_error(self, error: Error) -> None:
+        self.problems.append(f"page error: {error.message}\n{error.stack}")
+
+    def _on_request(self, request: Request) -> None:
+        parts = urlsplit(request.url)
+        if parts.scheme in ("data", "blob", "about"):
+            return
+        if parts.netloc != self.allowed_host:
+            self.problems.append(f"request to a foreign host: {request.method} {request.url}")
+
+    def check(self) -> None:
+        self.detach()
+        if not self.enabled:
+            return
+        problems = list(self.problems)
+        if not self.page.is_closed():
+            banners = self.page.locator(".py-error").all_text_contents()
+            problems += [f".py-error banner: {text}" for text in banners]
+        assert not problems, "the page misbehaved:\n" + "\n".join(problems)
+
+    def detach(self) -> None:
+        self.context.remove_listener("request", self._on_request)
+
+
+def opener(page: Page, base_url: str) -> Callable[..., Page]:
+    """`open_game(query="")`: load index.html?query and wait until the game is ready."""
+
+    def open_game(query: str = "") -> Page:
+        page.goto(base_url + "index.html" + (f"?{query}" if query else ""))
+        wait_ready(page)
+        return page
+
+    return open_game
+
+
+def wait_ready(page: Page) -> None:
+    """Wait for <html data-ready>; fail with the loading screen's message if boot failed."""
+    page.wait_for_selector(READY_OR_FAILED, state="attached", timeout=BOOT_TIMEOUT_MS)
+    failed = page.locator("html[data-boot-error]").count()
+    if failed:
+        message = page.locator(".loading-error-details").text_content()
+        raise AssertionError(f"the game failed to start: {message}")

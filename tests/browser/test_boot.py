@@ -1,0 +1,63 @@
+"""The page boots from our own server alone, and says so clearly when it cannot."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from playwright.sync_api import Page, Route, expect
+
+from .harness import BOOT_TIMEOUT_MS, StrictPage
+
+
+def test_boots_to_ready_without_foreign_requests(open_game: Callable[..., Page]) -> None:
+    """index.html reaches data-ready; the loading screen is gone; the game drew into #app.
+
+    The strict page fixture fails this test on any console error, page error, .py-error
+    banner or request to a host other than the test server.
+    """
+    page = open_game()
+    expect(page.locator("#loading")).to_have_count(0)
+    expect(page.locator("html")).not_to_have_attribute("data-boot-error", "")
+    expect(page.locator("#app")).not_to_be_empty()
+
+
+def test_loading_screen_shows_real_progress(page: Page, site_url: str) -> None:
+    """While the wasm is held back, the screen shows the download stage with bytes and percent.
+
+    Every other file arrives; the wasm is released only once the progress text is seen.
+    """
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:
+        held.append(route)
+
+    page.route("**/*.wasm", hold)
+    page.goto(site_url + "index.html", wait_until="commit")
+    expect(page.locator("#loading .loading-title")).to_have_text("Eight Off")
+    expect(page.locator("#loading .loading-stage")).to_have_text("Downloading the game engine…")
+    detail = page.locator("#loading .loading-detail")
+    expect(detail).to_have_text(re.compile(r"^\d+\.\d MB of \d+\.\d MB \(\d+%\)$"))
+    expect(page.locator("#loading progress")).to_have_attribute("value", re.compile(r"^0\.\d+"))
+    assert held, "the wasm request was not held"
+    for route in held:
+        route.continue_()
+    page.wait_for_selector("html[data-ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
+    expect(page.locator("#loading")).to_have_count(0)
+
+
+def test_wasm_with_wrong_type_shows_an_error(page: Page, site_url: str, strict_page: StrictPage) -> None:
+    """A .wasm served as text/plain makes Pyodide hang after a warning: we must say why."""
+    strict_page.expect_errors()
+
+    def wrong_type(route: Route) -> None:
+        response = route.fetch()
+        route.fulfill(response=response, headers={**response.headers, "content-type": "text/plain"})
+
+    page.route("**/*.wasm", wrong_type)
+    page.goto(site_url + "index.html")
+    error = page.locator("#loading .loading-error")
+    expect(error).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    expect(error).to_contain_text("application/wasm")
+    expect(error).to_contain_text("text/plain")
+    expect(page.locator("html")).not_to_have_attribute("data-ready", "")

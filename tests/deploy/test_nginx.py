@@ -1,0 +1,154 @@
+"""dist/ served by the real nginx with deploy/nginx.conf: types, headers, CSP, offline play."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import urllib.request
+from collections.abc import Callable
+from pathlib import Path
+
+from browser.harness import ROOT, StrictPage, build, serve, wait_ready
+from playwright.sync_api import BrowserContext, Page, expect
+
+from .conftest import Nginx
+
+IMMUTABLE = "public, max-age=31536000, immutable"
+Watched = Callable[[str], tuple[BrowserContext, Page, StrictPage]]
+
+
+def fetch(url: str, encoding: str | None = None) -> tuple[dict[str, str], bytes]:
+    request = urllib.request.Request(url, headers={"Accept-Encoding": encoding} if encoding else {})
+    with urllib.request.urlopen(request) as response:
+        return {k.lower(): v for k, v in response.headers.items()}, response.read()
+
+
+def one(site: Path, pattern: str) -> str:
+    """The site-relative path of the one file matching `pattern`."""
+    (match,) = site.glob(pattern)
+    return match.relative_to(site).as_posix()
+
+
+def test_content_types_and_cache_headers(nginx: Nginx, built_site: Path) -> None:
+    """Every kind of file gets its type; versioned and hashed files are immutable."""
+    expected = {
+        "index.html": ("text/html", "no-cache"),
+        "pyscript.toml": ("text/plain", "no-cache"),
+        "sw.js": ("text/javascript", "no-cache"),
+        "manifest.webmanifest": ("application/manifest+json", "no-cache"),
+        "static/vendor/pyodide-314.0.7/pyodide.asm.wasm": ("application/wasm", IMMUTABLE),
+        "static/vendor/pyodide-314.0.7/pyodide.mjs": ("text/javascript", IMMUTABLE),
+        "static/vendor/pyscript-0.7.31/core.js": ("text/javascript", IMMUTABLE),
+        one(built_site, "static/pyodide-loader.*.mjs"): ("text/javascript", IMMUTABLE),
+        one(built_site, "static/loader.*.js"): ("text/javascript", IMMUTABLE),
+        one(built_site, "static/eightoff.*.zip"): ("application/zip", IMMUTABLE),
+        one(built_site, "static/main.*.py"): ("text/plain", IMMUTABLE),
+        one(built_site, "static/icon-192.*.png"): ("image/png", IMMUTABLE),
+    }
+    for path, (content_type, cache_control) in expected.items():
+        headers, _ = fetch(nginx.url + path)
+        assert headers["content-type"].split(";")[0] == content_type, path
+        assert headers["cache-control"] == cache_control, path
+        assert headers["content-security-policy"] == serve.CONTENT_SECURITY_POLICY, path
+        assert headers["x-content-type-options"] == "nosniff", path
+
+
+def test_precompressed_files_are_served(nginx: Nginx, built_site: Path) -> None:
+    """The .br / .gz written by the build go out as they are, chosen by Accept-Encoding."""
+    wasm = "static/vendor/pyodide-314.0.7/pyodide.asm.wasm"
+    for encoding, suffix in (("br", ".br"), ("gzip", ".gz")):
+        headers, body = fetch(nginx.url + wasm, encoding)
+        assert headers.get("content-encoding") == encoding
+        assert headers["content-type"] == "application/wasm"
+        assert "Accept-Encoding" in headers.get("vary", "")
+        assert body == (built_site / (wasm + suffix)).read_bytes()
+    headers, body = fetch(nginx.url + wasm)
+    assert "content-encoding" not in headers
+    assert body == (built_site / wasm).read_bytes()
+
+
+def test_security_policy_is_the_same_everywhere() -> None:
+    """nginx, Netlify/Cloudflare (_headers), the dev server and the page's meta tag agree."""
+    policy = serve.CONTENT_SECURITY_POLICY
+    nginx_conf = (ROOT / "deploy" / "nginx.conf").read_text()
+    assert f'add_header Content-Security-Policy "{policy}" always;' in nginx_conf
+    assert f"  Content-Security-Policy: {policy}\n" in (ROOT / "deploy" / "_headers").read_text()
+    meta = re.search(
+        r'http-equiv="Content-Security-Policy" content="([^"]+)"', (ROOT / "index.html").read_text()
+    )
+    assert meta and meta.group(1) + "; frame-ancestors 'none'" == policy
+
+
+def test_page_boots_under_the_csp(nginx: Nginx, watched: Watched) -> None:
+    """The strict CSP breaks nothing: no console error (a violation logs one), game ready."""
+    _, page, strict = watched(nginx.url)
+    response = page.goto(nginx.url)
+    assert response and response.headers["content-security-policy"] == serve.CONTENT_SECURITY_POLICY
+    wait_ready(page)
+    expect(page.locator("#loading")).to_have_count(0)
+    strict.check()
+
+
+def wait_controlled(page: Page) -> None:
+    """Wait until the service worker is active and controls the page (clients.claim)."""
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+
+
+def test_reload_works_with_the_server_gone(own_nginx: Nginx, watched: Watched) -> None:
+    """After one visit the service worker holds everything: stop nginx, reload, play."""
+    _, page, strict = watched(own_nginx.url)
+    page.goto(own_nginx.url + "index.html")
+    wait_ready(page)
+    wait_controlled(page)
+    own_nginx.stop()
+    page.reload()
+    wait_ready(page)
+    page.goto(own_nginx.url + "index.html?seed=1")  # another address of the same page
+    wait_ready(page)
+    strict.check()
+
+
+def test_reload_works_offline(own_nginx: Nginx, watched: Watched) -> None:
+    """Same with the browser offline instead of the server gone."""
+    context, page, strict = watched(own_nginx.url)
+    page.goto(own_nginx.url)
+    wait_ready(page)
+    wait_controlled(page)
+    context.set_offline(True)
+    page.reload()
+    wait_ready(page)
+    strict.check()
+
+
+def new_build(site: Path, target: Path) -> str:
+    """A different build of the site: index.html changed, finished by the build's last steps."""
+    shutil.copytree(site, target, symlinks=True)
+    index = target / "index.html"
+    index.write_text(index.read_text().replace("<head>", '<head>\n  <meta name="test-build" content="2">', 1))
+    for stale in (
+        target / "index.html.br",
+        target / "index.html.gz",
+        target / "sw.js.br",
+        target / "sw.js.gz",
+    ):
+        stale.unlink(missing_ok=True)
+    version = build.content_version(target)
+    build.write_service_worker(target, version)
+    return version
+
+
+def test_new_build_reaches_the_next_visit(own_nginx: Nginx, watched: Watched, tmp_path: Path) -> None:
+    """A new build is what the next visit shows, and its service worker replaces the old one."""
+    _, page, strict = watched(own_nginx.url)
+    page.goto(own_nginx.url)
+    wait_ready(page)
+    wait_controlled(page)
+    first = page.evaluate("caches.keys()")
+    version = new_build(own_nginx.site.resolve(), tmp_path / "build-2")
+    assert [f"eightoff-{version}"] != first
+    own_nginx.serve(tmp_path / "build-2")
+    page.reload()
+    wait_ready(page)
+    expect(page.locator('meta[name="test-build"]')).to_have_attribute("content", "2")
+    page.wait_for_function(f"caches.keys().then(k => k.length === 1 && k[0] === 'eightoff-{version}')")
+    strict.check()

@@ -1,0 +1,174 @@
+"""Serve a built Eight Off site (dist/) on localhost with the standard library.
+
+    python tools/serve.py [--port 8000] [--no-build]   # build, then serve dist/
+
+Behaves like deploy/nginx.conf where it matters: application/wasm for .wasm, precompressed
+.br/.gz files chosen by Accept-Encoding, a year of immutable caching for versioned and
+content-hashed files, `no-cache` for the rest, and the same security headers. The tests and
+bench/startup.py import `start_server` from here.
+"""
+
+from __future__ import annotations
+
+import argparse
+import email.utils
+import os
+import re
+import sys
+import threading
+from functools import partial
+from http import HTTPStatus
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import ClassVar
+
+DIST = Path(__file__).resolve().parent.parent / "dist"
+
+# Kept identical to deploy/nginx.conf and deploy/_headers (tests/deploy checks this).
+# PyScript 0.7.31 evaluates strings with Function(), hence 'unsafe-eval' (RUNTIME.md).
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; script-src 'self' 'unsafe-eval' 'wasm-unsafe-eval'; "
+    "style-src 'self'; img-src 'self' data:; connect-src 'self'; worker-src 'self'; "
+    "manifest-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; "
+    "frame-ancestors 'none'"
+)
+SECURITY_HEADERS = {
+    "Content-Security-Policy": CONTENT_SECURITY_POLICY,
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
+}
+IMMUTABLE = "public, max-age=31536000, immutable"
+# Versioned runtime directories and content-hashed names (name.<10 hex>.ext) never change.
+IMMUTABLE_PATH = re.compile(r"/static/vendor/[a-z]+-\d[^/]*/|/static/[^/]+\.[0-9a-f]{10}\.[a-z]+$")
+TYPES = {
+    ".wasm": "application/wasm",
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".webmanifest": "application/manifest+json",
+    ".toml": "text/plain",  # PyScript reads it with fetch(); the type does not matter
+    ".py": "text/plain",
+    ".zip": "application/zip",
+    ".json": "application/json",
+    ".svg": "image/svg+xml",
+}
+
+
+def cache_control(path: str) -> str:
+    """The Cache-Control value for a URL path."""
+    return IMMUTABLE if IMMUTABLE_PATH.search(path) else "no-cache"
+
+
+class Handler(SimpleHTTPRequestHandler):
+    """A static file handler that serves precompressed variants and deployment headers."""
+
+    extensions_map: ClassVar[dict[str, str]] = {**SimpleHTTPRequestHandler.extensions_map, **TYPES}
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, format: str, *args: object) -> None:
+        if self.server.verbose:  # type: ignore[attr-defined]
+            super().log_message(format, *args)
+
+    def end_headers(self) -> None:
+        for name, value in SECURITY_HEADERS.items():
+            self.send_header(name, value)
+        self.send_header("Cache-Control", cache_control(self.path.split("?", 1)[0]))
+        super().end_headers()
+
+    def send_head(self):  # type: ignore[no-untyped-def]
+        path = Path(self.translate_path(self.path))
+        if path.is_dir() and self.path.split("?", 1)[0].endswith("/"):
+            path = path / "index.html"
+        if not path.is_file():
+            return super().send_head()
+        accepted = {part.split(";")[0].strip() for part in self.headers.get("Accept-Encoding", "").split(",")}
+        for encoding, suffix in (("br", ".br"), ("gzip", ".gz")):
+            variant = path.with_name(path.name + suffix)
+            if encoding in accepted and variant.is_file():
+                return self._send_file(variant, self.guess_type(str(path)), encoding)
+        return self._send_file(path, self.guess_type(str(path)), None)
+
+    def _send_file(self, path: Path, content_type: str, encoding: str | None):  # type: ignore[no-untyped-def]
+        stat = path.stat()
+        last_modified = email.utils.formatdate(stat.st_mtime, usegmt=True)
+        etag = f'"{stat.st_mtime_ns:x}-{stat.st_size:x}"'
+        if self.headers.get("If-None-Match") == etag:
+            self.send_response(HTTPStatus.NOT_MODIFIED)
+            self.send_header("ETag", etag)
+            self.send_header("Vary", "Accept-Encoding")
+            self.end_headers()
+            return None
+        file = path.open("rb")
+        self.server.count_body(stat.st_size)  # type: ignore[attr-defined]
+        self.send_response(HTTPStatus.OK)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(stat.st_size))
+        self.send_header("Last-Modified", last_modified)
+        self.send_header("ETag", etag)
+        self.send_header("Vary", "Accept-Encoding")
+        if encoding:
+            self.send_header("Content-Encoding", encoding)
+        self.end_headers()
+        return file
+
+
+class Server(ThreadingHTTPServer):
+    daemon_threads = True
+    verbose = False
+    body_bytes = 0  # response bodies sent so far, as sent (compressed where it was)
+    _lock = threading.Lock()
+
+    def count_body(self, size: int) -> None:
+        with self._lock:
+            self.body_bytes += size
+
+
+def start_server(directory: Path, host: str = "127.0.0.1", port: int = 0, verbose: bool = False) -> Server:
+    """Serve `directory` from a background thread; returns once the socket accepts requests.
+
+    The socket is bound and listening when the constructor returns, so no waiting is needed.
+    Stop it with `server.shutdown(); server.server_close()`.
+    """
+    server = Server((host, port), partial(Handler, directory=os.fspath(directory)))
+    server.verbose = verbose
+    threading.Thread(target=server.serve_forever, name="eightoff-http", daemon=True).start()
+    return server
+
+
+def url_of(server: Server) -> str:
+    host, port = server.server_address[:2]
+    return f"http://{host}:{port}/"
+
+
+def serve_forever(directory: Path, host: str = "127.0.0.1", port: int = 8000) -> None:
+    server = Server((host, port), partial(Handler, directory=os.fspath(directory)))
+    server.verbose = True
+    print(f"Serving {directory} at {url_of(server)}  (Ctrl+C stops)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=8000, help="0 picks a free port")
+    parser.add_argument("--dist", type=Path, default=DIST)
+    parser.add_argument("--no-build", action="store_true", help="serve dist/ as it is")
+    args = parser.parse_args(argv)
+    if not args.no_build:
+        sys.path.insert(0, str(Path(__file__).resolve().parent))
+        import build
+
+        build.build(args.dist)
+    serve_forever(args.dist, args.host, args.port)
+
+
+if __name__ == "__main__":
+    main()
