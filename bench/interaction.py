@@ -1,0 +1,142 @@
+"""How quickly the board answers the pointer, measured in Chromium (python bench/interaction.py).
+
+Two figures, each as p50 and p95 over one run, compared with the frame budget (16.7 ms at
+60 Hz) and the 2 ms target for handlers:
+
+- tap to painted: a tap (pointerdown, pointerup) on a card that goes to its foundation, to
+  the first animation frame after the DOM changed (a MutationObserver on the board notes
+  the change; the next requestAnimationFrame callback is the frame that paints it). Timed
+  from the pointerdown's and from the pointerup's event.timeStamp, with performance.now()
+  in page JavaScript. Each tap is undone before the next.
+- pointer-move handling during a drag: the time between a window capture-phase listener
+  and a window bubble-phase listener of the same pointermove, i.e. the time spent in the
+  board's own (Python) handler, for every move of long drags.
+
+Builds dist/ with tools/build.py into a temporary directory and serves it locally.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from playwright.sync_api import Page, sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT), str(ROOT / "tools")]
+
+import serve  # noqa: E402  (tools/serve.py)
+
+import build  # noqa: E402  (tools/build.py)
+
+FRAME_MS = 1000 / 60
+TARGET_MS = 2.0
+CODE = "EO1-C8-AAAAAAB"  # the ace of spades tops column 4: a tap sends it home
+TAPPED = "AS"
+DRAGGED = "5S"
+
+PROBES = """() => {
+  const board = document.getElementById('board');
+  window.bench = {taps: [], moves: [], down: 0, up: 0, waiting: false, moveStart: 0};
+  const b = window.bench;
+  addEventListener('pointerdown', e => {
+    if (!board.contains(e.target)) return;
+    b.down = e.timeStamp; b.up = 0; b.waiting = true; }, true);
+  addEventListener('pointerup', e => { b.up = e.timeStamp; }, true);
+  new MutationObserver(() => {
+    if (!b.waiting) return;
+    b.waiting = false;
+    const down = b.down, up = b.up;
+    requestAnimationFrame(now => {
+      const t = performance.now();
+      b.taps.push([t - down, up ? t - up : NaN]);
+    });
+  }).observe(board, {subtree: true, childList: true});
+  addEventListener('pointermove', () => { b.moveStart = performance.now(); }, true);
+  addEventListener('pointermove', () => { b.moves.push(performance.now() - b.moveStart); }, false);
+}"""
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
+
+
+def center_top(page: Page, card: str) -> tuple[float, float]:
+    box = page.locator(f'[data-card="{card}"]').bounding_box()
+    assert box is not None
+    return box["x"] + box["width"] / 2, box["y"] + 6
+
+
+def measure(page: Page, taps: int, drags: int, steps: int) -> tuple[list[list[float]], list[float]]:
+    page.evaluate(PROBES)
+    for _ in range(taps):
+        page.wait_for_function("() => !document.getAnimations().some(a => a.effect?.target?.dataset?.card)")
+        x, y = center_top(page, TAPPED)
+        done = page.evaluate("window.bench.taps.length") + 1
+        page.mouse.click(x, y)
+        page.wait_for_function("n => window.bench.taps.length >= n", arg=done)
+        page.locator("#undo").click()
+    tap_times = page.evaluate("window.bench.taps")
+    page.evaluate("() => { window.bench.moves = []; }")
+    for _ in range(drags):
+        x, y = center_top(page, DRAGGED)
+        page.mouse.move(x, y)
+        page.mouse.down()
+        page.mouse.move(x + 300, y + 200, steps=steps)
+        page.mouse.move(x, y, steps=steps)
+        page.mouse.up()
+    return tap_times, page.evaluate("window.bench.moves")
+
+
+def report(name: str, values: list[float], budget: float, label: str) -> None:
+    p50, p95 = statistics.median(values), percentile(values, 0.95)
+    print(
+        f"{name:<34} n={len(values):>4}  p50 {p50:7.3f} ms  p95 {p95:7.3f} ms  "
+        f"p50/{label} {p50 / budget:6.3f}  p95/{label} {p95 / budget:6.3f}"
+    )
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--taps", type=int, default=40)
+    parser.add_argument("--drags", type=int, default=6)
+    parser.add_argument("--steps", type=int, default=60, help="pointer moves per drag leg")
+    parser.add_argument("--viewport", default="1280x800")
+    args = parser.parse_args(argv)
+    width, height = (int(n) for n in args.viewport.split("x"))
+    with tempfile.TemporaryDirectory() as tmp:
+        dist = Path(tmp) / "dist"
+        build.build(dist)
+        server = serve.start_server(dist)
+        try:
+            with sync_playwright() as playwright:
+                browser = playwright.chromium.launch(
+                    executable_path="/usr/bin/chromium",
+                    args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+                )
+                page = browser.new_page(viewport={"width": width, "height": height})
+                started = time.perf_counter()
+                page.goto(serve.url_of(server) + f"index.html?deal={CODE}")
+                page.wait_for_selector("html[data-ready]", state="attached", timeout=90_000)
+                boot = time.perf_counter() - started
+                taps, moves = measure(page, args.taps, args.drags, args.steps)
+                browser.close()
+        finally:
+            server.shutdown()
+    print(f"Chromium headless, viewport {width}x{height}, boot {boot:.2f} s, one run")
+    print(f"frame budget {FRAME_MS:.1f} ms, handler target {TARGET_MS:.1f} ms")
+    report("tap (pointerdown) to painted", [t[0] for t in taps], FRAME_MS, "frame")
+    report("tap (pointerup) to painted", [t[1] for t in taps], FRAME_MS, "frame")
+    report("pointermove handler (Python)", moves, TARGET_MS, "2ms")
+    report("pointermove handler vs frame", moves, FRAME_MS, "frame")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,235 @@
+"""Every word the page shows goes through :func:`t` (pure Python, no browser import).
+
+One catalogue per language, English complete; a key missing from a language falls back to
+English, a key missing everywhere shows itself (so a gap is visible, never a crash). Engine
+errors are translated by their ``.code`` and ``.params``; an unknown code shows the
+engine's English sentence.
+
+>>> t("status.score", score=20)
+'Score 20'
+>>> from eightoff import DealCode, DealCodeError
+>>> try:
+...     DealCode.parse("EO1-C8-AAAA")
+... except DealCodeError as error:
+...     error_text(error)
+'The deal number has 7 characters, not 4.'
+"""
+
+from __future__ import annotations
+
+from string import Formatter
+from typing import Any
+
+from ..cards import RANKS
+
+EN: dict[str, str] = {
+    # the bar above the board
+    "app.title": "Eight Off",
+    "status.score": "Score {score}",
+    "status.moves": "Moves {moves}",
+    "label.score": "Score",
+    "label.moves": "Moves",
+    "label.deal": "Deal",
+    "button.undo": "Undo",
+    "button.redo": "Redo",
+    "button.new": "New",
+    "button.link": "Link",
+    "button.settings": "Settings",
+    "title.undo": "Undo the last action (Ctrl+Z)",
+    "title.redo": "Redo (Ctrl+Shift+Z or Ctrl+Y)",
+    "title.new": "New game",
+    "title.link": "Copy a link to this deal",
+    "title.settings": "Settings",
+    "board.label": "The board: 8 columns, the cells and the 4 foundations",
+    "pile.column": "Column {n}",
+    "pile.cell": "Cell {n}",
+    "pile.foundation": "{suit} foundation",
+    # cards
+    "card": "{rank} of {suit}",
+    "rank.1": "ace",
+    "rank.2": "2",
+    "rank.3": "3",
+    "rank.4": "4",
+    "rank.5": "5",
+    "rank.6": "6",
+    "rank.7": "7",
+    "rank.8": "8",
+    "rank.9": "9",
+    "rank.10": "10",
+    "rank.11": "jack",
+    "rank.12": "queen",
+    "rank.13": "king",
+    "suit.S": "spades",
+    "suit.H": "hearts",
+    "suit.D": "diamonds",
+    "suit.C": "clubs",
+    "corner.1": "A",
+    "corner.10": "10",
+    "corner.11": "J",
+    "corner.12": "Q",
+    "corner.13": "K",
+    # messages in the status line
+    "message.undo-limit-reached": "That was the last action undo can reach ({limit} back).",
+    "message.no-move": "The {card} cannot move anywhere now.",
+    "message.no-foundation": "The {card} cannot go to its foundation yet.",
+    "message.not-top": "Only the top card of a column, or the head of a run, moves.",
+    "message.link-copied": "Link copied: {url}",
+    "message.link-manual": "Copy this link:",
+    "message.bad-address": (
+        "The address holds a deal code that cannot be used: {reason} Your game is unchanged."
+    ),
+    "message.new-deal": "New deal {code}.",
+    "message.restarted": "Deal {code} started again.",
+    "message.other-tab": "The game was updated from another tab.",
+    # dialogs
+    "win.title": "You won!",
+    "win.text": "Score {score} in {moves} moves.",
+    "win.new": "New game",
+    "win.close": "Close",
+    "new.title": "New game",
+    "new.cells": "Cells",
+    "new.cells-option": "{n} cells",
+    "new.random": "Random deal",
+    "new.code-label": "Or type a deal code",
+    "new.code-placeholder": "EO1-C8-AAAAAFA",
+    "new.code-ok": "Deal {code}, {cells} cells.",
+    "new.play-code": "Play this code",
+    "new.restart": "Restart this deal",
+    "new.cancel": "Cancel",
+    "confirm.title": "Replace the game in progress?",
+    "confirm.text": "The game in progress ({moves} moves) will be lost.",
+    "confirm.open-link": "Open deal {code}? The game in progress ({moves} moves) will be lost.",
+    "confirm.yes": "Replace it",
+    "confirm.no": "Keep playing",
+    "settings.title": "Settings",
+    "settings.deck": "Card colours",
+    "settings.deck-four": "Four colours (♠ black, ♥ red, ♦ blue, ♣ green)",
+    "settings.deck-two": "Two colours (♠♣ black, ♥♦ red)",
+    "settings.close": "Done",
+    "share.label": "Link to this deal",
+    # notices from the store (persist.Notice codes, docs/storage.md)
+    "notice.storage-corrupt": "The saved game could not be read: it was set aside and a new game started.",
+    "notice.storage-settings-reset": "The saved settings could not be read: the defaults are used.",
+    "notice.storage-full": "The browser's storage is full: your moves are no longer saved. Play goes on.",
+    "notice.storage-failed": "The browser refused to save: your moves are no longer saved. Play goes on.",
+    "notice.storage-unavailable": "The browser does not allow saving here: your moves are not saved.",
+    "notice.storage-resumed": "Saving works again.",
+    "notice.storage-other-tab": "The game was played on in another tab: this tab now shows that game.",
+    "notice.storage-newer": (
+        "A newer version of Eight Off saved a game here: reload this page to continue it."
+        " This tab will not save over it."
+    ),
+    # engine errors by code (rules.py, game.py, deal.py)
+    "error.same-pile": "The cards are already there.",
+    "error.no-cards": "A move takes at least one card.",
+    "error.no-pile": "There is no such pile in this game.",
+    "error.empty-source": "That pile is empty.",
+    "error.too-few-cards": "That pile holds only {size} cards.",
+    "error.group-to-column": "A group of cards moves only to a column.",
+    "error.not-a-run": "The {card} does not head a run of one suit in sequence.",
+    "error.cell-occupied": "Cell {cell} already holds the {card}.",
+    "error.foundation-suit": "The {card} goes only on the {card_suit} foundation.",
+    "error.foundation-order": "The {card} cannot go on its foundation yet: the {needed} goes there next.",
+    "error.foundation-full": "The {card} cannot go on its foundation: it is complete.",
+    "error.king-only": "Only a king may enter an empty column.",
+    "error.column-build-king": "The {card} goes only into an empty column.",
+    "error.column-build": "The {card} goes only on the {needed}.",
+    "error.capacity": "{count} cards is more than the {limit} that {free_cells} and {empty_columns} allow.",
+    "count.free-cells.one": "1 free cell",
+    "count.free-cells.other": "{n} free cells",
+    "count.empty-columns.one": "1 empty column",
+    "count.empty-columns.other": "{n} empty columns",
+    "error.undo-empty": "There is nothing to undo.",
+    "error.undo-limit": "Undo reaches only {limit} actions back.",
+    "error.redo-empty": "There is nothing to redo.",
+    "error.deal-empty": "The deal code is empty.",
+    "error.deal-prefix": "A deal code starts with EO1- (like EO1-C8-AAAAAFA).",
+    "error.deal-parts": "A deal code has three parts joined by dashes, like EO1-C8-AAAAAFA.",
+    "error.deal-cells": "The cell count must be C8, C4 or C2.",
+    "error.deal-length": "The deal number has 7 characters, not {length}.",
+    "error.deal-character": "“{character}” is not allowed in a deal code: use letters A-Z and digits 2-7.",
+    "error.deal-number": "That deal number does not exist.",
+}
+
+CATALOGUES: dict[str, dict[str, str]] = {"en": EN}
+_language = "en"
+
+
+def set_language(code: str) -> str:
+    """Use the catalogue of ``code`` (``'nl'``, ``'nl-BE'`` …) when there is one; returns
+    the language now in use."""
+    global _language
+    base = code.split("-")[0].lower()
+    _language = base if base in CATALOGUES else "en"
+    return _language
+
+
+def t(key: str, **params: Any) -> str:
+    """The text of ``key`` in the current language with ``params`` filled in."""
+    template = CATALOGUES[_language].get(key, EN.get(key))
+    if template is None:
+        return key
+    return _fill(template, params)
+
+
+def _fill(template: str, params: dict[str, Any]) -> str:
+    names = {name for _, name, _, _ in Formatter().parse(template) if name}
+    return template.format_map({name: params.get(name, "{" + name + "}") for name in names})
+
+
+def card_name(card: str) -> str:
+    """``'7H'`` -> ``'7 of hearts'`` in the current language (``''`` for no card)."""
+    if len(card) != 2 or card[0] not in RANKS:
+        return card
+    return t("card", rank=t(f"rank.{RANKS.index(card[0]) + 1}"), suit=t(f"suit.{card[1]}"))
+
+
+def corner(card: str) -> str:
+    """The rank as printed in a card's corner: ``A 2 … 10 J Q K``."""
+    rank = RANKS.index(card[0]) + 1
+    return t(f"corner.{rank}") if rank in (1, 10, 11, 12, 13) else str(rank)
+
+
+def error_text(error: Exception) -> str:
+    """A translated sentence for an engine error (its ``code`` and ``params``)."""
+    code = getattr(error, "code", "")
+    params = dict(getattr(error, "params", {}) or {})
+    key = f"error.{code}"
+    card = str(params.get("card", ""))
+    if code == "column-build" and card[:1] == "K":
+        key = "error.column-build-king"
+    elif code == "column-build" and card[:1] in RANKS:
+        params["needed"] = card_name(RANKS[RANKS.index(card[0]) + 1] + card[1])
+    elif code == "foundation-order" and not params.get("needed"):
+        key = "error.foundation-full"
+    elif code == "capacity":
+        for name in ("free_cells", "empty_columns"):
+            n = params.get(name, 0)
+            form = "one" if n == 1 else "other"
+            params[name] = t(f"count.{name.replace('_', '-')}.{form}", n=n)
+    elif code == "undo-limit":
+        from ..game import UNDO_LIMIT
+
+        params["limit"] = UNDO_LIMIT
+    for name in ("card", "needed", "onto"):
+        value = str(params.get(name, ""))
+        if len(value) == 2 and value[0] in RANKS and value[1] in "SHDC":
+            params[name] = card_name(value)
+    if card[1:2]:
+        params["card_suit"] = t(f"suit.{card[1]}")
+    if key in EN and _names(EN[key]) <= set(params):
+        return t(key, **params)
+    return sentence(str(error))
+
+
+def _names(template: str) -> set[str]:
+    return {name for _, name, _, _ in Formatter().parse(template) if name}
+
+
+def sentence(text: str) -> str:
+    """The engine's English: a capital first letter and a full stop."""
+    text = text.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."

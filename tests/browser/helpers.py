@@ -1,0 +1,258 @@
+"""Helpers of the board's browser tests: read the board, play through real pointer input
+(mouse, or touch through Chromium's own touch events), and ask the engine for positions.
+
+The board's DOM contract is docs/dom-contract.md.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import CDPSession, Page, expect
+
+from eightoff import DealCode, Game, Move, Pile, Position
+from eightoff.rules import apply
+from eightoff.solver import is_solver_move, parse_solver_move
+
+from .harness import wait_ready
+
+ROOT = Path(__file__).resolve().parents[2]
+PHONE = {"width": 360, "height": 640}
+DESKTOP = {"width": 1920, "height": 1080}
+Board = dict[str, list[str]]
+
+BLANK = "<!doctype html><title>blank</title><link rel=icon href='data:,'>"
+"""A same-origin page served by the test itself, to clear storage before the game loads."""
+LANDED = (
+    "() => !document.getAnimations().some(a => a.effect && a.effect.target && a.effect.target.dataset.card)"
+)
+"""No card animation is running."""
+READ_BOARD = """() => Object.fromEntries([...document.querySelectorAll('[data-pile]')].map(
+    p => [p.dataset.pile, [...p.querySelectorAll(':scope > [data-card]')].map(c => c.dataset.card)]))"""
+
+
+def open_fresh(
+    page: Page, site_url: str, query: str = "", viewport: dict[str, int] | None = None, motion: bool = False
+) -> Page:
+    """Clear this origin's storage, then open index.html?query and wait for data-ready.
+    Without ``motion`` the page runs with prefers-reduced-motion (no card flights), which
+    keeps long sequences of moves quick."""
+    if viewport:
+        page.set_viewport_size(viewport)
+    page.emulate_media(reduced_motion="no-preference" if motion else "reduce")
+    blank = site_url + "__blank__.html"
+    page.route(blank, lambda route: route.fulfill(body=BLANK, content_type="text/html"))
+    page.goto(blank)
+    page.evaluate("localStorage.clear()")
+    page.unroute(blank)
+    return open_page(page, site_url, query)
+
+
+def open_page(page: Page, site_url: str, query: str = "") -> Page:
+    page.goto(site_url + "index.html" + (f"?{query}" if query else ""))
+    wait_ready(page)
+    return page
+
+
+def read_board(page: Page) -> Board:
+    return page.evaluate(READ_BOARD)  # type: ignore[no-any-return]
+
+
+def board_of(position: Position) -> Board:
+    """The board the page must show for a position (docs/dom-contract.md)."""
+    return {pile.key: [str(c) for c in position.cards(pile)] for pile in position.piles()}
+
+
+def dealt(code: str) -> Position:
+    """The deal as the command line prints it, read back with Position.from_fcs."""
+    out = subprocess.run(
+        [sys.executable, "-m", "eightoff", "deal", code], capture_output=True, text=True, check=True, cwd=ROOT
+    ).stdout
+    return Position.from_fcs(out, cells=DealCode.parse(code).cells)
+
+
+def expect_board(page: Page, position: Position) -> None:
+    """Wait until the page shows exactly this position."""
+    expected = board_of(position)
+    page.wait_for_function(
+        f"""expected => {{ const shown = ({READ_BOARD})(), keys = Object.keys(expected);
+        return keys.length === Object.keys(shown).length
+            && keys.every(k => JSON.stringify(shown[k]) === JSON.stringify(expected[k])); }}""",
+        arg=expected,
+    )
+
+
+def expect_numbers(page: Page, score: int, moves: int) -> None:
+    expect(page.locator("#score")).to_have_text(str(score))
+    expect(page.locator("#moves")).to_have_text(str(moves))
+
+
+def no_scrolling(page: Page) -> bool:
+    return page.evaluate(  # type: ignore[no-any-return]
+        """() => { const s = document.scrollingElement;
+        return s.scrollHeight <= innerHeight && s.scrollWidth <= innerWidth; }"""
+    )
+
+
+# -- input -------------------------------------------------------------------------------
+
+
+@dataclass
+class Player:
+    """Plays on the page with the mouse or with touch (``touch=True`` needs a context
+    with ``has_touch``). Every gesture is real input dispatched by Chromium."""
+
+    page: Page
+    touch: bool = False
+    cdp: CDPSession | None = field(default=None, repr=False)
+
+    def __post_init__(self) -> None:
+        self.flights = not self.page.evaluate("matchMedia('(prefers-reduced-motion: reduce)').matches")
+        if self.touch:
+            self.cdp = self.page.context.new_cdp_session(self.page)
+
+    def card_point(self, card: str) -> tuple[float, float]:
+        """A point on the visible corner strip of a card, once no card is in flight (a card
+        in flight lets the pointer through)."""
+        if self.flights:
+            self.page.wait_for_function(LANDED)
+        box = self.page.locator(f'[data-card="{card}"]').bounding_box()
+        assert box is not None, card
+        return box["x"] + box["width"] / 2, box["y"] + min(8.0, box["height"] / 4)
+
+    def pile_point(self, pile: str) -> tuple[float, float]:
+        box = self.page.locator(f'[data-pile="{pile}"]').bounding_box()
+        assert box is not None, pile
+        return box["x"] + box["width"] / 2, box["y"] + min(box["height"] / 2, box["width"])
+
+    def tap(self, card: str) -> None:
+        x, y = self.card_point(card)
+        if self.touch:
+            self.page.touchscreen.tap(x, y)
+        else:
+            self.page.mouse.click(x, y)
+
+    def double_tap(self, card: str) -> None:
+        x, y = self.card_point(card)
+        if self.touch:
+            self.page.touchscreen.tap(x, y)
+            self.page.touchscreen.tap(x, y)
+        else:
+            self.page.mouse.click(x, y)
+            self.page.mouse.click(x, y)
+
+    def press_and_move(self, card: str, to: tuple[float, float], steps: int = 2) -> None:
+        """Start a drag and leave the pointer down at ``to``."""
+        x0, y0 = self.card_point(card)
+        x1, y1 = to
+        if self.touch:
+            self._touch("touchStart", x0, y0)
+            for i in range(1, steps + 1):
+                self._touch("touchMove", x0 + (x1 - x0) * i / steps, y0 + (y1 - y0) * i / steps)
+        else:
+            self.page.mouse.move(x0, y0)
+            self.page.mouse.down()
+            self.page.mouse.move(x1, y1, steps=steps)
+
+    def release(self) -> None:
+        if self.touch:
+            assert self.cdp is not None
+            self.cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        else:
+            self.page.mouse.up()
+
+    def drag(self, card: str, pile: str) -> None:
+        self.press_and_move(card, self.pile_point(pile))
+        self.release()
+
+    def _touch(self, kind: str, x: float, y: float) -> None:
+        assert self.cdp is not None
+        self.cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [{"x": x, "y": y}]})
+
+    def play(self, game: Game, move: Move, taps: bool = True) -> None:
+        """Make one engine move through the page: a tap when it is the tap's move (and the
+        previous gesture was not a tap on the same pile, which would be the second half of
+        a double tap), else a drag of its head card; then wait for the move count."""
+        head = str(game.position.cards(move.source)[-move.count])
+        if taps and game.tap(move.source) == move and self.last_tap != move.source:
+            self.tap(head)
+            self.last_tap = move.source
+        else:
+            self.drag(head, move.target.key)
+            self.last_tap = None
+        game.play(move)
+        try:
+            expect(self.page.locator("#moves")).to_have_text(str(game.moves))
+        except AssertionError as error:
+            status = self.page.locator("#status").text_content()
+            raise AssertionError(f"the page did not play {move} ({head}): {status!r}") from error
+
+    last_tap: Pile | None = None
+
+
+def solution(code: str) -> list[Move]:
+    """A winning line for a deal from Freecell Solver, read as our moves."""
+    board = subprocess.run(
+        [sys.executable, "-m", "eightoff", "deal", code], capture_output=True, text=True, check=True, cwd=ROOT
+    ).stdout
+    env = {**os.environ, "FREECELL_SOLVER_QUIET": "1"}
+    out = subprocess.run(
+        ["fc-solve", "-g", "eight_off", "-m"],
+        input=board,
+        capture_output=True,
+        text=True,
+        check=True,
+        env=env,
+    ).stdout
+    position = DealCode.parse(code).deal()
+    moves = []
+    for line in out.splitlines():
+        if is_solver_move(line):
+            move = parse_solver_move(line, position)
+            position = apply(position, move)
+            moves.append(move)
+    assert position.is_won
+    return moves
+
+
+def deals(cells: int = 8, start: int = 0) -> Iterator[Game]:
+    for number in range(start, start + 5000):
+        yield Game.new(DealCode(number, cells))
+
+
+def find(predicate: Any, cells: int = 8) -> Game:
+    """The first deal (by number) whose starting game satisfies ``predicate``."""
+    return next(game for game in deals(cells) if predicate(game))
+
+
+def reach(predicate: Any, cells: int = 8, numbers: range = range(60)) -> tuple[str, list[Move], Game]:
+    """Walk Freecell Solver's winning lines of deals ``numbers`` and return the first
+    position where ``predicate(game)`` is true: the code, the moves that lead there, and
+    the game (at that position)."""
+    for number in numbers:
+        code = str(DealCode(number, cells))
+        try:
+            line = solution(code)
+        except subprocess.CalledProcessError:
+            continue
+        game = Game.new(DealCode.parse(code))
+        for index, move in enumerate(line):
+            if predicate(game):
+                return code, line[:index], game
+            game.play(move)
+    raise LookupError("no position found")
+
+
+def play_all(player: Player, code: str, moves: list[Move], taps: bool = False) -> Game:
+    """Play ``moves`` from the deal through the page (drags; taps where they fit when
+    ``taps``); returns the engine's game after them, which the page must show."""
+    game = Game.new(DealCode.parse(code))
+    for move in moves:
+        player.play(game, move, taps=taps)
+    return game

@@ -1,0 +1,209 @@
+"""Nothing is lost: saving after every action, the deal in the address, bad addresses,
+damaged storage, two tabs and a full quota (issue 4, browser half; docs/storage.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from urllib.parse import quote
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from eightoff import DealCode, Game, Move
+from eightoff.web.persist import BACKUP_KEY, KEY
+
+from .harness import StrictPage
+from .helpers import (
+    BLANK,
+    Player,
+    board_of,
+    dealt,
+    expect_board,
+    expect_numbers,
+    open_fresh,
+    open_page,
+    read_board,
+)
+
+CODE = "EO1-C8-AAAAAFA"
+COUNT_ELEMENTS = "document.getElementsByTagName('*').length"
+
+
+def started(page: Page, site_url: str) -> Game:
+    """CODE with two moves played (one of them home-free): a game in progress."""
+    open_fresh(page, site_url, f"deal={CODE}")
+    game = Game.new(DealCode.parse(CODE))
+    player = Player(page)
+    for move in (Move.parse("1e"), Move.parse("af")):
+        player.play(game, move)
+    return game
+
+
+def test_a_reload_keeps_the_position_the_score_and_undo(page: Page, site_url: str) -> None:
+    game = find_scoring_start(page, site_url)
+    page.reload()
+    page.wait_for_selector("html[data-ready]", state="attached")
+    expect_board(page, game.position)
+    expect_numbers(page, game.score, game.moves)
+    expect(page.locator("#deal-code")).to_have_text(str(game.code))
+    page.locator("#undo").click()
+    game.undo()
+    expect_board(page, game.position)
+    expect_numbers(page, game.score, game.moves)
+    page.locator("#redo").click()
+    game.redo()
+    expect_numbers(page, game.score, game.moves)
+
+
+def find_scoring_start(page: Page, site_url: str) -> Game:
+    """A deal with a tap home at the start: tap it, then one more move."""
+    from .helpers import find
+
+    game = find(lambda g: any(g.tap(p) for p in g.position.piles()))
+    open_fresh(page, site_url, f"deal={game.code}")
+    player = Player(page)
+    pile = next(p for p in game.position.piles() if game.tap(p))
+    player.play(game, game.tap(pile))  # type: ignore[arg-type]
+    free = next(p for p in game.position.piles() if p.is_cell and not game.position.size(p))
+    column = next(p for p in game.position.piles() if p.is_column and game.position.size(p))
+    player.play(game, Move(column, free))
+    assert game.score == 10
+    return game
+
+
+@pytest.fixture
+def fresh_page(browser: Browser, site_url: str) -> Iterator[Page]:
+    """A page in a brand-new browser context (empty storage), watched strictly."""
+    context = browser.new_context()
+    tab = context.new_page()
+    watcher = StrictPage(context, tab, site_url.split("/")[2])
+    yield tab
+    watcher.check()
+    context.close()
+
+
+def test_the_address_deals_exactly_its_code_in_a_fresh_context(fresh_page: Page, site_url: str) -> None:
+    code = "EO1-C4-HELLO23"
+    open_page(fresh_page, site_url, f"deal={code.lower()}")
+    assert read_board(fresh_page) == board_of(dealt(code))
+    expect(fresh_page.locator("#deal-code")).to_have_text(code)
+    assert fresh_page.url.endswith(f"index.html?deal={code}")
+
+
+BAD = {
+    "wrong prefix": ("XX1-C8-AAAAAFA", "A deal code starts with EO1- (like EO1-C8-AAAAAFA)."),
+    "C9": ("EO1-C9-AAAAAFA", "The cell count must be C8, C4 or C2."),
+    "6 characters": ("EO1-C8-AAAAAF", "The deal number has 7 characters, not 6."),
+    "8 characters": ("EO1-C8-AAAAAFAA", "The deal number has 7 characters, not 8."),
+    "outside the alphabet": ("EO1-C8-AAAAA1A", "“1” is not allowed in a deal code"),
+    "markup": ("EO1-C8-<b>ABCD", "“<” is not allowed in a deal code"),
+    "script": ("<script>window.injected=1</script>", "A deal code starts with EO1-"),
+    "attribute": ('EO1-C8-"><img src=x onerror=window.injected=1>', "The deal number has 7 characters"),
+}
+
+
+@pytest.mark.parametrize("case", list(BAD))
+def test_a_bad_code_in_the_address_loses_nothing_and_injects_nothing(
+    page: Page, site_url: str, case: str
+) -> None:
+    bad, reason = BAD[case]
+    game = started(page, site_url)
+    open_page(page, site_url)  # the same game, reloaded without a code: the reference page
+    normal = page.evaluate(COUNT_ELEMENTS)
+    dialogs: list[str] = []
+    page.on("dialog", lambda dialog: dialogs.append(dialog.message))
+    open_page(page, site_url, "deal=" + quote(bad, safe=""))
+    status = page.locator("#status")
+    expect(status).to_contain_text("The address holds a deal code that cannot be used:")
+    expect(status).to_contain_text(reason)
+    expect(status).to_contain_text("Your game is unchanged.")
+    expect_board(page, game.position)
+    expect_numbers(page, game.score, game.moves)
+    assert page.evaluate(COUNT_ELEMENTS) == normal
+    assert page.locator("#status *").count() == 0
+    expect(page.locator("dialog[open]")).to_have_count(0)
+    assert page.evaluate("window.injected") is None
+    assert dialogs == []
+    assert page.url.endswith(f"?deal={CODE}")
+
+
+def test_a_link_to_another_deal_asks_before_replacing_a_game_in_progress(page: Page, site_url: str) -> None:
+    game = started(page, site_url)
+    other = "EO1-C4-AAAAAFA"
+    open_page(page, site_url, f"deal={other}")
+    expect(page.locator("#confirm")).to_be_visible()
+    expect(page.locator("#confirm-text")).to_contain_text(other)
+    page.locator("#confirm-no").click()
+    expect_board(page, game.position)
+    assert page.url.endswith(f"?deal={CODE}")
+    open_page(page, site_url, f"deal={other}")
+    page.locator("#confirm-yes").click()
+    expect_board(page, dealt(other))
+    expect_numbers(page, 0, 0)
+    assert page.url.endswith(f"?deal={other}")
+
+
+def test_damaged_storage_gives_a_notice_and_keeps_a_backup(page: Page, site_url: str) -> None:
+    blank = site_url + "__blank__.html"
+    page.route(blank, lambda route: route.fulfill(body=BLANK, content_type="text/html"))
+    page.goto(blank)
+    damaged = '{"schema": 1, "revision": 3, "game": {"code": "EO1-C8-AAAAAFA"'
+    page.evaluate(
+        "([key, value]) => { localStorage.clear(); localStorage.setItem(key, value); }", [KEY, damaged]
+    )
+    open_page(page, site_url)
+    expect(page.locator("#status")).to_have_text(
+        "The saved game could not be read: it was set aside and a new game started."
+    )
+    assert page.evaluate("key => localStorage.getItem(key)", BACKUP_KEY) == damaged
+    expect_numbers(page, 0, 0)
+
+
+def test_two_tabs_never_silently_overwrite_each_other(page: Page, site_url: str) -> None:
+    game = started(page, site_url)
+    other = page.context.new_page()
+    try:
+        open_page(other, site_url)
+        expect_board(other, game.position)
+        Player(page).play(game, Move.parse("bg"))
+        expect_board(other, game.position)
+        expect_numbers(other, game.score, game.moves)
+        expect(other.locator("#status")).to_have_text(
+            "The game was played on in another tab: this tab now shows that game."
+        )
+        Player(other).play(game, Move.parse("ch"))
+        expect_board(page, game.position)
+        expect_numbers(page, game.score, game.moves)
+        page.reload()
+        page.wait_for_selector("html[data-ready]", state="attached")
+        expect_board(page, game.position)
+    finally:
+        other.close()
+
+
+FILL = """() => { let i = 0, size = 1 << 20;
+  while (size >= 1) {
+    try { localStorage.setItem('fill-' + i++, 'x'.repeat(size)); } catch (e) { size >>= 1; }
+  } }"""
+
+
+EMPTY = """() => Object.keys(localStorage).filter(k => k.startsWith('fill-'))
+  .forEach(k => localStorage.removeItem(k))"""
+
+
+def test_a_full_quota_stops_saving_but_not_play(page: Page, site_url: str) -> None:
+    game = started(page, site_url)
+    page.evaluate(FILL)
+    player = Player(page)
+    player.play(game, Move.parse("bg"))
+    expect(page.locator("#status")).to_have_text(
+        "The browser's storage is full: your moves are no longer saved. Play goes on."
+    )
+    player.play(game, Move.parse("ch"))
+    expect_board(page, game.position)
+    page.evaluate(EMPTY)
+    player.play(game, Move.parse("ha"))
+    expect(page.locator("#status")).to_have_text("Saving works again.")
+    page.reload()
+    page.wait_for_selector("html[data-ready]", state="attached")
+    expect_board(page, game.position)

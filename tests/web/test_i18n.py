@@ -1,0 +1,117 @@
+"""Words on the page (eightoff/web/i18n.py): one function ``t``, engine errors translated
+by their code and params, never a placeholder left unfilled."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from eightoff import DealCode, DealCodeError, Game, HistoryError, IllegalMoveError, Move, Pile
+from eightoff.rules import check
+from eightoff.web import i18n
+from eightoff.web.i18n import EN, card_name, corner, error_text, sentence, set_language, t
+
+ENGINE = Path(i18n.__file__).resolve().parents[1]
+
+
+def engine_codes() -> set[str]:
+    """Every ``code="..."`` the engine's illegal-move, history and deal-code errors use."""
+    codes = set()
+    for name in ("rules.py", "game.py", "deal.py"):
+        codes |= set(re.findall(r'code="([a-z-]+)"', (ENGINE / name).read_text()))
+    return codes
+
+
+def test_every_engine_error_code_has_an_english_sentence() -> None:
+    missing = {code for code in engine_codes() if f"error.{code}" not in EN}
+    assert not missing
+
+
+def test_t_fills_params_and_shows_unknown_keys_as_themselves() -> None:
+    assert t("status.score", score=35) == "Score 35"
+    assert t("no.such.key") == "no.such.key"
+    assert t("status.score") == "Score {score}"
+
+
+def test_an_unknown_language_falls_back_to_english() -> None:
+    assert set_language("xx-YY") == "en"
+    assert t("button.undo") == "Undo"
+
+
+def test_card_names_and_corners() -> None:
+    assert card_name("TH") == "10 of hearts"
+    assert card_name("KS") == "king of spades"
+    assert [corner(c) for c in ("AS", "7D", "TC", "JH", "QS", "KD")] == ["A", "7", "10", "J", "Q", "K"]
+
+
+def every_refusal(game: Game) -> list[IllegalMoveError]:
+    """The engine's reason for every illegal single and group move in a position."""
+    errors = []
+    piles = list(game.position.piles())
+    for source in piles:
+        for target in piles:
+            for count in (1, 2, 3, 14):
+                try:
+                    check(game.position, Move(source, target, count))
+                except IllegalMoveError as error:
+                    errors.append(error)
+    return errors
+
+
+@pytest.mark.parametrize("code", ["EO1-C8-AAAAAFA", "EO1-C2-AAAAAFA", "EO1-C4-ZZZZZZZ"])
+def test_every_refusal_reads_as_a_full_sentence_without_placeholders(code: str) -> None:
+    errors = every_refusal(Game.new(DealCode.parse(code)))
+    assert {e.code for e in errors} >= {"same-pile", "cell-occupied", "foundation-order", "column-build"}
+    for error in errors:
+        text = error_text(error)
+        assert text[0].isupper() and text.endswith(".")
+        assert "{" not in text and "}" not in text, text
+
+
+def test_engine_reasons_keep_their_meaning() -> None:
+    game = Game.new(DealCode.parse("EO1-C8-AAAAAFA"))
+    with pytest.raises(IllegalMoveError) as refused:
+        game.play(Move(Pile.column(1), Pile.column(2)))
+    assert error_text(refused.value) == "The 5 of spades goes only on the 6 of spades."
+    with pytest.raises(IllegalMoveError) as refused:
+        game.play(Move(Pile.cell(1), Pile.foundation("S")))
+    assert error_text(refused.value) == (
+        "The queen of spades cannot go on its foundation yet: the ace of spades goes there next."
+    )
+
+
+def test_history_errors() -> None:
+    game = Game.new(DealCode.parse("EO1-C8-AAAAAFA"))
+    with pytest.raises(HistoryError) as refused:
+        game.undo()
+    assert error_text(refused.value) == "There is nothing to undo."
+    game.moves = 101  # as after 101 actions, the stack emptied by 100 undos
+    with pytest.raises(HistoryError) as refused:
+        game.undo()
+    assert error_text(refused.value) == "Undo reaches only 100 actions back."
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("XX1-C8-AAAAAFA", "A deal code starts with EO1- (like EO1-C8-AAAAAFA)."),
+        ("EO1-C9-AAAAAFA", "The cell count must be C8, C4 or C2."),
+        ("EO1-C8-AAAAAF", "The deal number has 7 characters, not 6."),
+        ("EO1-C8-AAAAAFAA", "The deal number has 7 characters, not 8."),
+        ("EO1-C8-AAAAA1A", "“1” is not allowed in a deal code: use letters A-Z and digits 2-7."),
+        ("", "The deal code is empty."),
+    ],
+)
+def test_deal_code_reasons(text: str, expected: str) -> None:
+    with pytest.raises(DealCodeError) as refused:
+        DealCode.parse(text)
+    assert error_text(refused.value) == expected
+
+
+def test_an_unknown_code_shows_the_engine_sentence() -> None:
+    error = IllegalMoveError("the moon is in the way", code="moon")
+    assert error_text(error) == "The moon is in the way."
+    assert sentence("done!") == "Done!"
+    assert sentence("") == ""

@@ -1,0 +1,176 @@
+"""The board's headless state (eightoff/web/state.py): taps, double taps and drags become
+at most one move, chosen by the engine; nothing here needs a browser."""
+
+from __future__ import annotations
+
+import pytest
+
+from eightoff import DealCode, Game, Move, Position
+from eightoff.web.state import DOUBLE_TAP_MS, DRAG_THRESHOLD, Action, UiState
+
+CODE = DealCode.parse("EO1-C8-AAAAAFA")
+# Column 1 ends with AS (a tap sends it home); column 2 ends 9H 8H 7H (a run); column 3 is
+# empty; column 4 ends with TH; cell 1 holds 2S.
+TEXT = """
+Foundations: S-0 H-0 D-0 C-0
+Freecells: 2S QS 7S - KS - - -
+: 3S AD 8D KH AS
+: JH 8C 6C AC 3H 9H 8H 7H
+:
+: 4S JC 7D 9C QH 4H 5S TH
+: QC 2H 7C 4C 5C
+: 3C 9S 2D TC TD JS
+: AH 9D KC QD 6D 6H
+: 8S 2C 4D 3D JD TS 5H KD 6S 5D
+"""
+
+
+@pytest.fixture
+def game() -> Game:
+    return Game(CODE, Position.from_fcs(TEXT, cells=8))
+
+
+def tap(ui: UiState, game: Game, pile: str, index: int, now: float) -> Action:
+    card = str(game.position.cards(_pile(pile))[index])
+    ui.down(game, pile, index, card, pointer=1, x=10, y=10, now=now)
+    return ui.up(game, pile, now + 40)
+
+
+def _pile(key: str):  # type: ignore[no-untyped-def]
+    from eightoff import Pile
+
+    return Pile.from_key(key)
+
+
+def test_the_fixture_position_is_what_the_tests_expect(game: Game) -> None:
+    p = game.position
+    assert str(p.top(_pile("column-1"))) == "AS"
+    assert p.free_cells == 4 and p.empty_columns == 1
+    assert [str(c) for c in p.cards(_pile("column-2"))[-3:]] == ["9H", "8H", "7H"]
+    assert p.size(_pile("column-3")) == 0
+    assert str(p.top(_pile("cell-1"))) == "2S"
+
+
+def test_a_tap_on_a_top_card_that_may_go_home_plays_the_engines_tap(game: Game) -> None:
+    action = tap(UiState(), game, "column-1", 4, now=0)
+    assert action == Action("play", Move.parse("1S"), "AS")
+
+
+def test_a_tap_that_cannot_go_home_gives_feedback_and_no_move(game: Game) -> None:
+    assert tap(UiState(), game, "cell-1", 0, now=0) == Action("feedback", card="2S")
+
+
+def test_a_tap_below_the_top_of_a_column_moves_nothing(game: Game) -> None:
+    assert tap(UiState(), game, "column-1", 3, now=0).kind == "feedback"
+
+
+def test_a_tap_on_a_foundation_card_moves_nothing(game: Game) -> None:
+    game.play(Move.parse("1S"))
+    assert tap(UiState(), game, "foundation-S", 0, now=0) == Action("feedback", card="AS")
+
+
+def test_a_double_tap_plays_the_engines_double_tap_move(game: Game) -> None:
+    ui = UiState()
+    first = tap(ui, game, "column-2", 7, now=0)  # 7H: no foundation move
+    assert first.kind == "feedback"
+    second = tap(ui, game, "column-2", 7, now=DOUBLE_TAP_MS - 50)
+    assert second == Action("play", game.double_tap(_pile("column-2"), 7), "7H")
+    assert second.move is not None
+
+
+def test_a_double_tap_on_the_head_of_a_run_moves_the_run(game: Game) -> None:
+    ui = UiState()
+    assert tap(ui, game, "column-2", 5, now=0).kind == "feedback"
+    second = tap(ui, game, "column-2", 5, now=100)
+    assert second.move == game.double_tap(_pile("column-2"), 5)
+    assert second.move is not None and second.move.count == 3
+
+
+def test_the_second_tap_does_nothing_when_the_first_moved_the_card(game: Game) -> None:
+    ui = UiState()
+    first = tap(ui, game, "column-1", 4, now=0)
+    assert first.move == Move.parse("1S")
+    game.play(first.move)
+    # The second tap lands on the card that was under the ace.
+    assert tap(ui, game, "column-1", 3, now=120) == Action("none")
+
+
+def test_a_late_second_tap_is_a_new_single_tap(game: Game) -> None:
+    ui = UiState()
+    tap(ui, game, "column-2", 7, now=0)
+    assert tap(ui, game, "column-2", 7, now=DOUBLE_TAP_MS + 1).kind == "feedback"
+
+
+def test_a_third_tap_starts_afresh(game: Game) -> None:
+    ui = UiState()
+    tap(ui, game, "cell-1", 0, now=0)
+    tap(ui, game, "cell-1", 0, now=100)
+    assert ui.last_tap is None
+
+
+def test_a_small_wobble_is_still_a_tap(game: Game) -> None:
+    ui = UiState()
+    ui.down(game, "column-1", 4, "AS", pointer=1, x=100, y=100, now=0, kind="touch")
+    assert ui.move(game, 100 + DRAG_THRESHOLD["touch"] - 1, 100) is None
+    assert ui.up(game, "column-1", 50).move == Move.parse("1S")
+
+
+def test_a_drag_lights_exactly_the_engines_targets(game: Game) -> None:
+    ui = UiState()
+    ui.down(game, "column-2", 5, "9H", pointer=1, x=0, y=0, now=0)
+    assert ui.move(game, 30, 30) == "started"
+    assert ui.lit == {p.key for p in game.targets(_pile("column-2"), 5)}
+    assert ui.move(game, 40, 40) == "moved"
+    assert (ui.press.dx, ui.press.dy) == (40, 40)  # type: ignore[union-attr]
+
+
+def test_a_drop_sends_one_move_with_the_lifted_count(game: Game) -> None:
+    ui = UiState()
+    ui.down(game, "column-2", 5, "9H", pointer=1, x=0, y=0, now=0)
+    ui.move(game, 50, 0)
+    assert ui.up(game, "column-4", 10) == Action("play", Move.parse("24x3"), "9H")
+    assert ui.lit == frozenset() and ui.press is None
+
+
+@pytest.mark.parametrize("drop", [None, "column-2"])
+def test_a_drop_on_no_pile_or_home_puts_the_cards_back(game: Game, drop: str | None) -> None:
+    ui = UiState()
+    ui.down(game, "column-2", 7, "7H", pointer=1, x=0, y=0, now=0)
+    ui.move(game, 50, 0)
+    assert ui.up(game, drop, 10) == Action("back", card="7H")
+
+
+def test_an_illegal_drop_is_still_sent_so_the_engine_can_say_why(game: Game) -> None:
+    ui = UiState()
+    ui.down(game, "column-2", 7, "7H", pointer=1, x=0, y=0, now=0)
+    ui.move(game, 50, 0)
+    action = ui.up(game, "cell-2", 10)
+    assert action.move == Move.parse("2b")
+    assert "cell-2" not in {p.key for p in game.targets(_pile("column-2"), 7)}
+
+
+def test_a_card_that_may_not_be_lifted_does_not_drag_but_its_drop_is_explained(game: Game) -> None:
+    ui = UiState()
+    ui.down(game, "column-1", 2, "8D", pointer=1, x=0, y=0, now=0)
+    assert ui.press is not None and ui.press.count == 0
+    assert ui.move(game, 80, 0) is None
+    assert ui.lit == frozenset()
+    action = ui.up(game, "column-3", 10)
+    assert action.move == Move.parse("13x3")  # the engine refuses it with a reason
+
+
+def test_cancel_forgets_the_press(game: Game) -> None:
+    ui = UiState()
+    ui.down(game, "column-2", 7, "7H", pointer=1, x=0, y=0, now=0)
+    ui.move(game, 50, 0)
+    assert ui.cancel() is True
+    assert ui.press is None and ui.lit == frozenset()
+    assert ui.up(game, "column-4", 10) == Action("none")
+
+
+def test_forget_tap_makes_the_next_tap_a_first_tap(game: Game) -> None:
+    ui = UiState()
+    tap(ui, game, "cell-1", 0, now=0)
+    ui.forget_tap()
+    assert tap(ui, game, "cell-1", 0, now=10).kind == "feedback"
+    assert ui.last_tap is not None
