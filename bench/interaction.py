@@ -29,9 +29,8 @@ from playwright.sync_api import Page, sync_playwright
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tools")]
 
-import serve  # noqa: E402  (tools/serve.py)
-
 import build  # noqa: E402  (tools/build.py)
+import serve  # noqa: E402  (tools/serve.py)
 
 FRAME_MS = 1000 / 60
 TARGET_MS = 2.0

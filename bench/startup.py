@@ -33,9 +33,8 @@ from playwright.sync_api import BrowserContext, BrowserType, Page, sync_playwrig
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
-import serve  # noqa: E402
-
 import build  # noqa: E402
+import serve  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [

@@ -15,9 +15,8 @@ from playwright.sync_api import BrowserContext, ConsoleMessage, Error, Page, Req
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
 
-import serve  # noqa: E402, F401  (tools/serve.py, used by the conftests)
-
 import build  # noqa: E402  (tools/build.py)
+import serve  # noqa: E402, F401  (tools/serve.py, used by the conftests)
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
