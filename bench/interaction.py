@@ -30,6 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tools")]
 
 import build  # noqa: E402  (tools/build.py)
+import chromium  # noqa: E402  (tools/chromium.py)
 import serve  # noqa: E402  (tools/serve.py)
 
 FRAME_MS = 1000 / 60
@@ -116,10 +117,7 @@ def main(argv: list[str] | None = None) -> None:
         server = serve.start_server(dist)
         try:
             with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(
-                    executable_path="/usr/bin/chromium",
-                    args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-                )
+                browser = playwright.chromium.launch(**chromium.launch_options())
                 page = browser.new_page(viewport={"width": width, "height": height})
                 started = time.perf_counter()
                 page.goto(serve.url_of(server) + f"index.html?deal={CODE}")

@@ -8,7 +8,6 @@ in a browser is roughly 2-3x slower, and localStorage.setItem adds about 0.3 ms 
 
 from __future__ import annotations
 
-import random
 import statistics
 import sys
 import time
@@ -16,37 +15,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from eightoff import DealCode, Game
-from eightoff.rules import legal_moves
 from eightoff.web.persist import KEY, MemoryStorage, Settings, Store
+from tests.players import long_game
 
 SAVES = 5000
 
 
-def full_game(actions: int = 130, seed: int = 0) -> Game:
-    """A game of 130 legal moves by a seeded player (as tests/web/test_persist.py)."""
-    game = Game.new(DealCode.parse("EO1-C8-AAAAAFA"))
-    rng = random.Random(seed)
-    for _ in range(actions):
-        moves = [m for m in legal_moves(game.position) if not m.source.is_foundation]
-        home = [m for m in moves if m.target.is_foundation]
-        columns = [m for m in moves if m.target.is_column]
-        dig = [m for m in moves if m.source.is_column and m.target.is_cell]
-        shuffle = [m for m in moves if m.source.is_cell and m.target.is_cell]
-        if home:
-            pick = home
-        elif columns and rng.random() < 0.6:
-            pick = columns
-        elif dig and game.position.free_cells > 2:
-            pick = dig
-        else:
-            pick = shuffle or columns or moves
-        game.play(rng.choice(pick))
-    return game
-
-
 def main() -> None:
-    game = full_game()
+    game = long_game(130)
     assert len(game.undo_stack) == 100
     storage = MemoryStorage(quota=5_000_000)
     store = Store(storage, "bench")

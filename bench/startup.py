@@ -34,18 +34,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
 import build  # noqa: E402
+import chromium as launch  # noqa: E402  (tools/chromium.py)
 import serve  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-quic",
-    "--no-first-run",
-]
 OURS = "index.html"
 STOCK = "bench/stock.html"
 # Records when <html data-ready> appears; Playwright's init scripts run before the page's.
@@ -64,7 +55,7 @@ TIMEOUT_MS = 120_000
 def profile(chromium: BrowserType, service_workers: str = "block") -> Iterator[BrowserContext]:
     with tempfile.TemporaryDirectory(prefix="eightoff-bench-") as directory:
         context = chromium.launch_persistent_context(
-            directory, executable_path=CHROMIUM, args=ARGS, service_workers=service_workers
+            directory, **launch.launch_options(), service_workers=service_workers
         )
         context.add_init_script(READY_PROBE)
         try:

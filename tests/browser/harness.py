@@ -16,18 +16,9 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
 
 import build  # noqa: E402  (tools/build.py)
+import chromium  # noqa: E402  (tools/chromium.py)
 import serve  # noqa: E402, F401  (tools/serve.py, used by the conftests)
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-quic",
-    "--no-first-run",
-]
 # Cold boots on a busy 2-core machine take seconds; this only bounds a hang.
 BOOT_TIMEOUT_MS = 90_000
 READY = "html[data-ready]"
@@ -45,7 +36,7 @@ def build_once(dist: Path = build.DIST) -> str:
 
 def launch_args(base: dict[str, object] | None = None) -> dict[str, object]:
     """Playwright launch arguments for the Debian Chromium (Playwright cannot download one)."""
-    return {**(base or {}), "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+    return chromium.launch_options(base)
 
 
 class StrictPage:

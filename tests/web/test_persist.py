@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import ast
 import json
-import random
 from pathlib import Path
 from typing import Any
 
@@ -27,33 +26,9 @@ from eightoff.web.persist import (
     StorageFull,
     Store,
 )
+from tests.players import long_game
 
 CODE = DealCode.parse("EO1-C8-AAAAAFA")
-
-
-def long_game(actions: int, seed: int = 0, code: DealCode = CODE) -> Game:
-    """A game of ``actions`` legal moves picked by a seeded player: foundations first,
-    else often a column, else a card into a cell while cells are free, else cell to cell."""
-    game = Game.new(code)
-    rng = random.Random(seed)
-    for _ in range(actions):
-        moves = [m for m in legal_moves(game.position) if not m.source.is_foundation]
-        home = [m for m in moves if m.target.is_foundation]
-        columns = [m for m in moves if m.target.is_column]
-        dig = [m for m in moves if m.source.is_column and m.target.is_cell]
-        shuffle = [m for m in moves if m.source.is_cell and m.target.is_cell]
-        if home:
-            pick = home
-        elif columns and rng.random() < 0.6:
-            pick = columns
-        elif dig and game.position.free_cells > 2:
-            pick = dig
-        else:
-            pick = shuffle or columns or moves
-        if not pick:
-            break  # stuck: no legal move left
-        game.play(rng.choice(pick))
-    return game
 
 
 def record(played: Game | None = None, **changes: Any) -> dict[str, Any]:
