@@ -70,7 +70,7 @@ class App:
         self.ui = UiState()
         self.store = Store(LocalStorage(), tab_id=secrets.token_hex(6))
         self.settings = Settings()
-        self.game: Game = Game.new(DealCode(0))
+        self.game: Game  # set by start(): the saved game, the address's deal or a new one
         self.pending: Callable[[], None] | None = None
         self.frame = Frame(self.paint)
         self.unbinds: list[Callable[[], None]] = []
