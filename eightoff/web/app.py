@@ -73,6 +73,8 @@ class App:
         self.game: Game  # set by start(): the saved game, the address's deal or a new one
         self.pending: Callable[[], None] | None = None
         self.frame = Frame(self.paint)
+        self.refit = Frame(self.view.fit)
+        """Resizes arrive many times a frame while a window is dragged: fit once a frame."""
         self.unbinds: list[Callable[[], None]] = []
 
     # -- start -------------------------------------------------------------------
@@ -120,6 +122,7 @@ class App:
         while self.unbinds:
             self.unbinds.pop()()
         self.frame.destroy()
+        self.refit.destroy()
 
     # -- the pointer (pointer.Board) ---------------------------------------------
 
@@ -149,10 +152,13 @@ class App:
     def carried(self) -> Any:
         return self.view.lifted[0] if self.view.lifted else None
 
+    def lifted_rects(self) -> dict[str, tuple[float, float]]:
+        """Where the carried cards are drawn now (the start of their flight back or on)."""
+        return self.view.rects([str(node.dataset.card) for node in self.view.lifted])
+
     def up(self, drop: str | None, time: float) -> None:
         press = self.ui.press
-        carried = [str(node.dataset.card) for node in self.view.lifted]
-        first = self.view.rects(carried)
+        first = self.lifted_rects()
         action = self.ui.up(self.game, drop, time)
         self.view.light(frozenset())
         self.view.drop_lifted()
@@ -160,7 +166,7 @@ class App:
             if not self.play(action.move, first or None):
                 self.ui.tap_failed()
                 self.view.fly_from(first)
-                if not carried:
+                if not first:  # a tap, not a drop: nothing was carried
                     self.view.refuse(action.card)
         elif action.kind == "back":
             self.view.fly_from(first)
@@ -170,8 +176,7 @@ class App:
                 self.view.say(t("message.no-move", card=card_name(action.card)))
 
     def cancel(self) -> None:
-        carried = [str(node.dataset.card) for node in self.view.lifted]
-        first = self.view.rects(carried)
+        first = self.lifted_rects()
         self.ui.cancel()
         self.view.light(frozenset())
         self.view.drop_lifted()
@@ -195,32 +200,28 @@ class App:
         return True
 
     def undo(self) -> None:
-        if not self.game.can_undo:
-            self.refuse_history(self.game.undo)
-            return
-        last = self.game.undo_stack[-1]
-        first = self.view.rects(self.top_cards(last.target, last.count))
-        self.game.undo()
-        self.ui.forget_tap()
-        self.after(first)
-        if not self.game.can_undo and self.game.moves:
+        stepped = self.step(self.game.undo_stack, self.game.undo, back=True)
+        if stepped and not self.game.can_undo and self.game.moves:
             self.view.say(t("message.undo-limit-reached", limit=UNDO_LIMIT))
 
     def redo(self) -> None:
-        if not self.game.can_redo:
-            self.refuse_history(self.game.redo)
-            return
-        last = self.game.redo_stack[-1]
-        first = self.view.rects(self.top_cards(last.source, last.count))
-        self.game.redo()
+        self.step(self.game.redo_stack, self.game.redo, back=False)
+
+    def step(self, stack: list[Move], step: Callable[[], Move], back: bool) -> bool:
+        """Undo or redo one action with its flight; when there is none, the engine's
+        reason in words. ``back``: the cards return from the move's target."""
+        if not stack:
+            try:
+                step()
+            except HistoryError as error:
+                self.view.say(error_text(error))
+            return False
+        last = stack[-1]
+        first = self.view.rects(self.top_cards(last.target if back else last.source, last.count))
+        step()
         self.ui.forget_tap()
         self.after(first)
-
-    def refuse_history(self, step: Callable[[], Move]) -> None:
-        try:
-            step()
-        except HistoryError as error:
-            self.view.say(error_text(error))
+        return True
 
     def top_cards(self, pile: Any, count: int) -> list[str]:
         return [str(card) for card in self.game.position.cards(pile)[-count:]]
@@ -260,18 +261,15 @@ class App:
         self.show_numbers()
         self.follow_address()
 
-    def deal(self, code: DealCode) -> None:
+    def deal(self, code: DealCode, message: str = "message.new-deal") -> None:
+        """Start ``code`` from its first card (a new deal, or ``restart``)."""
         self.close_dialogs()
         self.replace(Game.new(code), self.settings)
         self.save()
-        self.view.say(t("message.new-deal", code=str(code)))
+        self.view.say(t(message, code=str(code)))
 
     def restart(self) -> None:
-        self.close_dialogs()
-        code = self.game.code
-        self.replace(Game.new(code), self.settings)
-        self.save()
-        self.view.say(t("message.restarted", code=str(code)))
+        self.deal(self.game.code, "message.restarted")
 
     def follow_address(self) -> None:
         query = query_for(self.game.code)
@@ -435,7 +433,7 @@ class App:
         self.view.say(self.notice_text(loaded.notice))
 
     def on_resize(self, _event: Any) -> None:
-        self.view.fit()
+        self.refit.request()
 
 
 APP: App | None = None

@@ -256,17 +256,6 @@ class View:
             self.shown[pile.key] = keys
         self.fit_columns()
 
-    def moving(self, position: Position) -> list[str]:
-        """The cards that a render of ``position`` would move to another pile or place."""
-        keys = []
-        for pile in position.piles():
-            shown = self.shown.get(pile.key, [])
-            for index, card in enumerate(position.cards(pile)):
-                key = str(card)
-                if self.where.get(key) != pile.key or index >= len(shown) or shown[index] != key:
-                    keys.append(key)
-        return keys
-
     def rects(self, keys: list[str]) -> dict[str, tuple[float, float]]:
         """Where these cards are drawn now (viewport coordinates)."""
         found = {}

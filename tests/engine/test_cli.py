@@ -168,40 +168,28 @@ def test_python_dash_m(tmp_path: Path) -> None:
     """The real entry point, in a child process: output, status and no traceback."""
     root = Path(__file__).resolve().parents[2]
     env = dict(os.environ, PYTHONPATH=str(root))
-    done = subprocess.run(
-        [sys.executable, "-m", "eightoff", "deal", "EO1-C8-AAAAAFA"],
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=tmp_path,
-        timeout=60,
-        check=False,
-    )
+
+    def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "eightoff", *args],
+            input=stdin,
+            capture_output=True,
+            text=True,
+            env=env,
+            cwd=tmp_path,
+            timeout=60,
+            check=False,
+        )
+
+    done = run("deal", "EO1-C8-AAAAAFA")
     assert (done.returncode, done.stdout, done.stderr) == (0, START + "\n", "")
-    done = subprocess.run(
-        [sys.executable, "-m", "eightoff", "replay", "EO1-C8-AAAAAFA"],
-        input="1e\n9e\n",
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=tmp_path,
-        timeout=60,
-        check=False,
-    )
+    done = run("replay", "EO1-C8-AAAAAFA", stdin="1e\n9e\n")
     assert (done.returncode, done.stdout, done.stderr) == (
         1,
         "",
         "line 2: '9' is not a pile (columns 1-8, cells a-h, foundations S H D C)\n",
     )
-    done = subprocess.run(
-        [sys.executable, "-m", "eightoff", "deal", "EO1-C8-AAAAAF"],
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=tmp_path,
-        timeout=60,
-        check=False,
-    )
+    done = run("deal", "EO1-C8-AAAAAF")
     assert (done.returncode, done.stderr) == (
         2,
         "python -m eightoff: bad deal code: the deal number has 7 characters, not 6\n",
