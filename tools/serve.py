@@ -14,7 +14,6 @@ import argparse
 import email.utils
 import os
 import re
-import sys
 import threading
 from functools import partial
 from http import HTTPStatus
@@ -22,7 +21,7 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import ClassVar
 
-DIST = Path(__file__).resolve().parent.parent / "dist"
+from sitebuild.common import DIST
 
 # Kept identical to deploy/nginx.conf and deploy/_headers (tests/deploy checks this).
 # PyScript 0.7.31 evaluates strings with Function(), hence 'unsafe-eval' (RUNTIME.md).
@@ -163,8 +162,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--no-build", action="store_true", help="serve dist/ as it is")
     args = parser.parse_args(argv)
     if not args.no_build:
-        sys.path.insert(0, str(Path(__file__).resolve().parent))
-        import build
+        import build  # tools/build.py, beside this file
 
         build.build(args.dist)
     serve_forever(args.dist, args.host, args.port)

@@ -18,6 +18,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 import build  # noqa: E402  (tools/build.py)
 import chromium  # noqa: E402  (tools/chromium.py)
 import serve  # noqa: E402, F401  (tools/serve.py, used by the conftests)
+from sitebuild import service_worker  # noqa: E402, F401  (used by tests/deploy)
 
 # Cold boots on a busy 2-core machine take seconds; this only bounds a hang.
 BOOT_TIMEOUT_MS = 90_000

@@ -8,7 +8,7 @@ import urllib.request
 from collections.abc import Callable
 from pathlib import Path
 
-from browser.harness import ROOT, StrictPage, build, serve, wait_ready
+from browser.harness import ROOT, StrictPage, serve, service_worker, wait_ready
 from playwright.sync_api import BrowserContext, Page, expect
 
 from .conftest import Nginx
@@ -132,8 +132,8 @@ def new_build(site: Path, target: Path) -> str:
         target / "sw.js.gz",
     ):
         stale.unlink(missing_ok=True)
-    version = build.content_version(target)
-    build.write_service_worker(target, version)
+    version = service_worker.content_version(target)
+    service_worker.write_service_worker(target, version)
     return version
 
 

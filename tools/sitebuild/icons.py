@@ -13,17 +13,18 @@ import struct
 import zlib
 from pathlib import Path
 
+from .common import CACHE
+
 FELT = (11, 110, 58)
 CARD = (250, 248, 240)
 SUIT = (200, 24, 40)
 ICONS = {"icon-192.png": (192, False), "icon-512.png": (512, False), "icon-maskable-512.png": (512, True)}
-CACHE = Path(__file__).resolve().parent.parent / "build" / "icons"
 
 
 def write_icons(target: Path) -> None:
     """Write every icon of ICONS into `target`."""
     key = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16]
-    cache = CACHE / key
+    cache = CACHE / "icons" / key
     for name, (size, maskable) in ICONS.items():
         cached = cache / name
         if not cached.is_file():

@@ -1,0 +1,12 @@
+"""The steps of tools/build.py, one module per job, in the order `build.assemble` runs them.
+
+- `common`: the paths, the pinned runtime versions, `log()` and `sha256()`
+- `runtime`: `npm ci`, the runtime vendored into static/vendor/, the .pyc standard library
+- `page`: the site's own files copied into dist/ (static/, index.html, host files)
+- `package`: eightoff/ zipped with the .pyc our Pyodide compiles
+- `icons`: the app icons (PNG) and `manifest`: manifest.webmanifest
+- `names`: content-hashed names, every reference to them rewritten
+- `stock`: the stock PyScript page bench/startup.py compares with
+- `service_worker`: the build's content version and sw.js with the files to precache
+- `compress`: the .br and .gz files beside large ones
+"""

@@ -1,0 +1,27 @@
+"""What every build step shares: where things are, the pinned runtime, log() and sha256()."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+DIST = ROOT / "dist"
+NODE_MODULES = ROOT / "node_modules"
+# Pinned in package-lock.json; the directory names carry them, so their files never change.
+PYODIDE_VERSION = "314.0.7"
+PYSCRIPT_VERSION = "0.7.31"
+PYODIDE_DIR = f"pyodide-{PYODIDE_VERSION}"
+PYSCRIPT_DIR = f"pyscript-{PYSCRIPT_VERSION}"
+VENDOR = ROOT / "static" / "vendor"
+PYC_STDLIB = "python_stdlib_pyc.zip"
+COMPILER = ROOT / "tools" / "pyc_compile.mjs"
+CACHE = ROOT / "build"  # slow results kept between builds (.pyc, icons)
+
+
+def log(message: str) -> None:
+    print(f"build: {message}", flush=True)
+
+
+def sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()

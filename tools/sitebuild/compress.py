@@ -1,0 +1,60 @@
+"""Precompressed .br and .gz files beside large ones, for hosts that serve them."""
+
+from __future__ import annotations
+
+import gzip
+from collections.abc import Callable
+from pathlib import Path
+
+import brotli  # pinned in requirements.txt
+
+from .common import VENDOR, sha256
+
+COMPRESSIBLE = {
+    ".html",
+    ".js",
+    ".mjs",
+    ".css",
+    ".json",
+    ".toml",
+    ".py",
+    ".svg",
+    ".wasm",
+    ".webmanifest",
+    ".txt",
+    ".zip",
+}
+MIN_COMPRESS_BYTES = 1024
+Compressor = Callable[[bytes], bytes]
+COMPRESSORS: tuple[tuple[str, Compressor], ...] = (
+    (".br", lambda data: brotli.compress(data, quality=11)),
+    (".gz", lambda data: gzip.compress(data, 9, mtime=0)),
+)
+
+
+def precompress(dist: Path) -> None:
+    """Write .br and .gz beside each compressible file where it saves at least a tenth.
+
+    Vendored files never change under their versioned path, so their compressed forms are
+    cached in static/vendor/ and only copied.
+    """
+    for path in sorted(p for p in dist.rglob("*") if p.is_file()):
+        if path.suffix not in COMPRESSIBLE or path.stat().st_size < MIN_COMPRESS_BYTES:
+            continue
+        data = path.read_bytes()
+        cache = VENDOR / path.relative_to(dist / "static" / "vendor") if "vendor" in path.parts else None
+        for suffix, compress in COMPRESSORS:
+            packed = _cached_compress(data, cache.with_name(cache.name + suffix) if cache else None, compress)
+            if len(packed) <= 0.9 * len(data):
+                path.with_name(path.name + suffix).write_bytes(packed)
+
+
+def _cached_compress(data: bytes, cache: Path | None, compress: Compressor) -> bytes:
+    key = cache.with_name(cache.name + ".key") if cache else None
+    if cache and key and cache.is_file() and key.is_file() and key.read_text() == sha256(data):
+        return cache.read_bytes()
+    packed = compress(data)
+    if cache and key:
+        cache.write_bytes(packed)
+        key.write_text(sha256(data))
+    return packed
