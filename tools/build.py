@@ -1,7 +1,6 @@
 """Build the deployable Eight Off site into dist/.
 
-    python tools/build.py            # build dist/
-    python tools/build.py serve      # build, then serve dist/ on http://127.0.0.1:8000/
+    python tools/build.py [--dist DIR]   # build dist/ (tools/serve.py builds, then serves it)
 
 The steps, one module each in tools/sitebuild/: `npm ci` when node_modules is missing or
 stale; vendor the pinned runtime into static/vendor/ (versioned directories, plus a .pyc
@@ -60,16 +59,8 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("command", nargs="?", choices=("build", "serve"), default="build")
     parser.add_argument("--dist", type=Path, default=DIST, help="output directory (default: dist/)")
-    parser.add_argument("--host", default="127.0.0.1", help="serve: address to bind")
-    parser.add_argument("--port", type=int, default=8000, help="serve: port (0 picks a free one)")
-    args = parser.parse_args(argv)
-    build(args.dist)
-    if args.command == "serve":
-        import serve  # tools/serve.py
-
-        serve.serve_forever(args.dist, args.host, args.port)
+    build(parser.parse_args(argv).dist)
 
 
 if __name__ == "__main__":

@@ -1,6 +1,9 @@
-"""Serve a built Eight Off site (dist/) on localhost with the standard library.
+"""Build the Eight Off site, then serve it on localhost with the standard library.
 
-    python tools/serve.py [--port 8000] [--no-build]   # build, then serve dist/
+    python tools/serve.py [--port 8000] [--dist DIR]   # build (tools/build.py), then serve
+    python tools/serve.py --no-build                    # serve dist/ as it is
+
+The one "build then serve" command (tools/play.sh runs it; tools/build.py only builds).
 
 Behaves like deploy/nginx.conf where it matters: application/wasm for .wasm, precompressed
 .br/.gz files chosen by Accept-Encoding, a year of immutable caching for versioned and
