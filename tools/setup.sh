@@ -20,6 +20,8 @@ setup_debian() {
 setup_python() {
   step "Python packages ($1)"
   if [ ! -x .venv/bin/python ]; then
+    # Minimal Debian ships python3 without venv/ensurepip: install it when it is missing.
+    python3 -c 'import ensurepip, venv' 2>/dev/null || setup_debian python3-venv
     python3 -m venv .venv
   fi
   # shellcheck disable=SC1091
