@@ -17,8 +17,8 @@ In the Markdown:
   ``docs/notation.md``, joined with dots: a dot needs no escaping in a URL);
 - a link to ``../index.html…`` gets the page's language added (``?lang=<lang>&…``);
 - deal codes, cards (``K♥``), signed numbers (``+10``), percentages and small sums
-  (``(2 + 1) × 2 = 6``) are wrapped in ``<bdi>``, and ``<code>`` gets ``dir="ltr"``, so
-  they read left to right inside Hebrew text.
+  (``(2 + 1) × 2 = 6``) are wrapped in ``<bdi dir="ltr">``, and ``<code>`` gets
+  ``dir="ltr"``, so they read left to right inside Hebrew text.
 
 Pages carry no script, no style attribute and no address of another host.
 
@@ -229,7 +229,7 @@ def figure(example: Example, lang: str, site: dict[str, str]) -> str:
     return (
         f'<figure class="example">{picture(example, site)}'
         f'<figcaption><a class="open" href="{href}">{html.escape(site["open"])}</a> '
-        f'<bdi class="deal">{example.code}</bdi></figcaption></figure>'
+        f'<bdi class="deal" dir="ltr">{example.code}</bdi></figcaption></figure>'
     )
 
 
@@ -262,7 +262,7 @@ class _Isolate(InlineProcessor):
     """Codes, cards and numbers that must read left to right go into ``<bdi>``."""
 
     def handleMatch(self, m: re.Match[str], data: str) -> tuple[etree.Element, int, int]:
-        element = etree.Element("bdi")
+        element = etree.Element("bdi", dir="ltr")  # "auto" would make 10♥ or (2 + 1) read right to left
         element.text = m.group(0)
         return element, m.start(0), m.end(0)
 

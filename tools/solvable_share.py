@@ -91,7 +91,7 @@ def main(argv: list[str] | None = None) -> int:
         )
         share = counts["solved"] / args.deals
         print(
-            f"{cells} cells: {counts['solved']} of {args.deals} deals solved ({share:.0%}); "
+            f"{cells} cells: {counts['solved']} of {args.deals} deals solved ({share:.1%}); "
             f"not solved {counts['not solved']}, gave up {counts['gave up']}"
             f"  [{deal_code(0, cells)} … {deal_code(args.deals - 1, cells)}, "
             f"{time.perf_counter() - start:.0f} s]"
