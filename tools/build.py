@@ -4,11 +4,11 @@
 
 The steps, one module each in tools/sitebuild/: `npm ci` when node_modules is missing or
 stale; vendor the pinned runtime into static/vendor/ (versioned directories, plus a .pyc
-standard library compiled by the same Pyodide under Node); copy the site into dist/; zip
-the eightoff package; draw the icons and write the web app manifest; give our own assets
-content-hashed names; write the stock PyScript page of bench/startup.py under dist/bench/;
-write the service worker (sw.js) carrying the build's content version; precompress large
-files (.br, .gz).
+standard library compiled by the same Pyodide under Node); copy the site into dist/; write
+the Rules, Examples and FAQ pages (tools/pages.py); zip the eightoff package; draw the icons
+and write the web app manifest; give our own assets content-hashed names; write the stock
+PyScript page of bench/startup.py under dist/bench/; write the service worker (sw.js)
+carrying the build's content version; precompress large files (.br, .gz).
 
 Needs no network once node_modules exists. Standard library only, plus `brotli` (pinned in
 requirements.txt) for the .br files.
@@ -22,6 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import pages  # tools/pages.py: the Rules, Examples and FAQ pages
 from sitebuild import compress, icons, manifest, names, package, page, runtime, service_worker, stock
 from sitebuild.common import DIST, log
 
@@ -41,16 +42,17 @@ def build(dist: Path = DIST) -> str:
 def assemble(dist: Path) -> str:
     """Write the whole site into `dist` from the vendored runtime; return its content version."""
     page.copy_site(dist)
+    documents = pages.write_pages(dist)
     static = dist / "static"
     runtime.copy_vendor(static / "vendor")
     package.zip_package(static / "eightoff.zip")
     icons.write_icons(static)
     manifest.write_manifest(dist)
-    names.hash_site(dist)
+    names.hash_site(dist, documents)
     page.annotate_progress_links(dist)
     stock.write_stock_page(dist)
     version = service_worker.content_version(dist)
-    service_worker.write_service_worker(dist, version)
+    service_worker.write_service_worker(dist, version, documents)
     compress.precompress(dist)
     return version
 

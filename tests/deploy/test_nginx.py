@@ -105,6 +105,12 @@ def test_reload_works_with_the_server_gone(own_nginx: Nginx, watched: Watched) -
     wait_ready(page)
     page.goto(own_nginx.url + "index.html?seed=1")  # another address of the same page
     wait_ready(page)
+    page.goto(own_nginx.url + "he/faq.html")  # the pages were precached with the game
+    expect(page.locator("html")).to_have_attribute("dir", "rtl")
+    expect(page.locator("h1")).to_have_count(1)
+    # Its two stylesheets (the game's and the pages') came from the cache too.
+    loaded = "[...document.styleSheets].filter((sheet) => sheet.cssRules.length > 0).length"
+    assert page.evaluate(loaded) == 2
     strict.check()
 
 
@@ -133,7 +139,7 @@ def new_build(site: Path, target: Path) -> str:
     ):
         stale.unlink(missing_ok=True)
     version = service_worker.content_version(target)
-    service_worker.write_service_worker(target, version)
+    service_worker.write_service_worker(target, version, sorted(target.glob("*/*.html")))
     return version
 
 

@@ -17,13 +17,14 @@ UNHASHED_ROOT_FILES = ("index.html", "pyscript.toml", "sw.js", "manifest.webmani
 TEXT = {".html", ".js", ".mjs", ".css", ".toml", ".webmanifest", ".json", ".svg"}
 
 
-def hash_site(dist: Path) -> dict[str, str]:
-    """Hash our files under dist/static/ (and our .pyc standard library); returns old -> new."""
+def hash_site(dist: Path, documents: Iterable[Path] = ()) -> dict[str, str]:
+    """Hash our files under dist/static/ (and our .pyc standard library) and rewrite the
+    references in the root files and in ``documents`` (the pages); returns old -> new."""
     static = dist / "static"
     files = [p for p in static.rglob("*") if p.is_file() and "vendor" not in p.relative_to(static).parts]
     files.append(static / "vendor" / PYODIDE_DIR / PYC_STDLIB)  # built by us, not by Pyodide
     roots = [dist / name for name in UNHASHED_ROOT_FILES if (dist / name).exists()]
-    return hash_names(files, roots)
+    return hash_names(files, [*roots, *documents])
 
 
 def hash_names(files: list[Path], roots: list[Path]) -> dict[str, str]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from collections.abc import Iterable
 from pathlib import Path
 
 from .common import ROOT
@@ -27,9 +28,11 @@ def content_version(dist: Path) -> str:
     return digest.hexdigest()[:16]
 
 
-def write_service_worker(dist: Path, version: str) -> None:
-    """Write dist/sw.js from sw.js with the build's version and the files to precache."""
+def write_service_worker(dist: Path, version: str, documents: Iterable[Path] = ()) -> None:
+    """Write dist/sw.js from sw.js with the build's version and the files to precache;
+    ``documents`` (the Rules, Examples and FAQ pages) are app files like index.html."""
     app = ["./", "index.html", "pyscript.toml", "manifest.webmanifest"]
+    app += sorted(path.relative_to(dist).as_posix() for path in documents)
     assets: list[str] = []
     runtime: list[str] = []
     for path in sorted(p for p in (dist / "static").rglob("*") if p.is_file()):
