@@ -3,9 +3,7 @@ trips, every kind of bad data set aside, a full quota, and two tabs on one stora
 
 from __future__ import annotations
 
-import ast
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -563,10 +561,3 @@ def test_fuzz_any_json_loads_without_raising(value: Any) -> None:
     check_consistent(storage, text, loaded)
     other = Store(MemoryStorage(), "b").on_external_change(text)
     assert other is None or (other.game == loaded.game and other.settings == loaded.settings)
-
-
-def test_pure_python_without_browser_modules() -> None:
-    tree = ast.parse(Path(persist.__file__).read_text(encoding="utf-8"))
-    imported = {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
-    imported |= {node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
-    assert not {name.split(".")[0] for name in imported} & {"js", "pyscript", "pyodide"}
