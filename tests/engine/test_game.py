@@ -45,9 +45,12 @@ def test_each_scoring_row_and_its_undo(move: str, points: int) -> None:
 
 def test_points_add_up_and_undo_removes_exactly_each_moves_points() -> None:
     game = game_at(SCORING)
-    scores = [game.play(Move.parse(m)) and game.score for m in ("2H", "aD", "b4", "45x4", "1c")]
-    assert scores == [10, 20, 25, 0, 0]
-    assert game.score == 25
+    points, scores = [], []
+    for move in ("2H", "aD", "b4", "45x4", "1c"):
+        points.append(game.play(Move.parse(move)))
+        scores.append(game.score)
+    assert points == [10, 10, 5, 0, 0]
+    assert scores == [10, 20, 25, 25, 25]
     undone = []
     while game.can_undo:
         game.undo()
