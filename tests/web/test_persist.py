@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from eightoff import DealCode, Game, HistoryError, Move, saved
-from eightoff.rules import legal_moves
+from eightoff import UNDO_LIMIT, DealCode, Game, HistoryError, Move, saved
+from eightoff.rules import apply, legal_moves
 from eightoff.web import persist
 from eightoff.web.persist import (
     BACKUP_KEY,
@@ -113,7 +113,19 @@ def test_nothing_stored_gives_a_fresh_start_without_notice() -> None:
 
 def test_reload_keeps_undo_reaching_100_actions_back() -> None:
     game = long_game(130)
-    assert (game.moves, len(game.undo_stack), game.score) == (130, 100, 20)
+    # The figures counted from the moves, not read from the engine: the seeded player's
+    # first 30 moves are long_game(30)'s (same seed), the last 100 the undo stack; replayed
+    # from the deal they lead to the game's position. None goes to a foundation ("3H"),
+    # 4 go from a cell onto a column ("a5"): the score is 10 × 0 + 5 × 4 = 20.
+    played = [str(move) for move in long_game(30).undo_stack + game.undo_stack]
+    position = CODE.deal()
+    for move in played:
+        position = apply(position, Move.parse(move))
+    home = sum(move[1] in "SHDC" for move in played)
+    from_cell = sum(move[0] in "abcdefgh" and move[1] in "12345678" for move in played)
+    assert (len(played), position, len(game.undo_stack)) == (130, game.position, UNDO_LIMIT)
+    assert (game.moves, home, from_cell) == (130, 0, 4)
+    assert game.score == 10 * home + 5 * from_cell == 20
     storage = MemoryStorage()
     Store(storage, "a").save(game, Settings())
     loaded = Store(storage, "b").load().game
