@@ -29,6 +29,7 @@ from eightoff import (
     saved,
 )
 from eightoff.deal import NUMBERS
+from eightoff.rules import run_length
 
 FAST = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 TEXT = settings(max_examples=300, deadline=None)
@@ -127,6 +128,17 @@ def test_legal_moves_are_exactly_the_moves_check_allows(game: Game) -> None:
     piles = list(position.piles())
     every = [Move(s, t, count) for s in piles for count in range(1, 14) for t in piles]
     assert list(legal_moves(position)) == [m for m in every if is_legal(position, m)]
+
+
+@FAST
+@given(games())
+def test_a_group_move_takes_the_whole_run(game: Game) -> None:
+    """Building by suit, the card that would take the upper part of a run lies under it:
+    every legal move of 2+ cards moves its column's whole run."""
+    position = game.position
+    for move in legal_moves(position):
+        if move.count > 1:
+            assert move.count == run_length(position.cards(move.source)), move
 
 
 # -- every notation round-trips -----------------------------------------------------------------
