@@ -36,6 +36,7 @@ from typing import Any, Final, Protocol
 from .. import saved
 from ..errors import EightOffError
 from ..game import Game
+from ..position import CELL_COUNTS, check_cells
 
 KEY: Final = "eightoff:v1:state"
 """The record: the game, the settings, the schema version, the revision."""
@@ -44,7 +45,6 @@ BACKUP_KEY: Final = "eightoff:backup"
 SCHEMA: Final = 1
 """The version of the record. Bump it for any change to the record's fields or their
 meaning, and register how to read the previous version in :data:`MIGRATIONS`."""
-CELL_CHOICES: Final = (8, 4, 2)
 DECK_CHOICES: Final = ("four", "two")
 MAX_REVISION: Final = (1 << 53) - 1
 """Revisions stay exact as JavaScript numbers too."""
@@ -130,12 +130,11 @@ class Settings:
     """The choices kept between visits: the cell count of the next new game and the deck
     colours ("four" colours or the classic "two")."""
 
-    cells: int = 8
+    cells: int = CELL_COUNTS[0]
     deck: str = "four"
 
     def __post_init__(self) -> None:
-        if type(self.cells) is not int or self.cells not in CELL_CHOICES:
-            raise SettingsError(f"a game has 8, 4 or 2 cells, not {self.cells!r:.20}", code="settings-cells")
+        check_cells(self.cells, SettingsError, code="settings-cells")
         if type(self.deck) is not str or self.deck not in DECK_CHOICES:
             raise SettingsError(f"the deck is 'four' or 'two', not {self.deck!r:.20}", code="settings-deck")
 
