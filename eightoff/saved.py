@@ -19,7 +19,7 @@ from .errors import EightOffError, SavedGameError
 from .game import UNDO_LIMIT, Game
 from .moves import Move
 from .position import Position
-from .rules import apply, transfer
+from .rules import accepts, apply, transfer
 
 SCHEMA: Final = 1
 """The version of the saved form. Bump it, and add a migration in :func:`_migrate`, for
@@ -131,21 +131,17 @@ def _check_history(game: Game) -> None:
 
 
 def _unmove(position: Position, move: Move) -> Position:
-    """The position before ``move``, after checking the cards can be put back."""
+    """The position before ``move``, after checking the cards can be put back: the pile
+    they came from must take them again by the placement rule (:func:`rules.accepts`)
+    when it is a cell or a foundation; a column takes them back as they were."""
     back = move.reverse()
     position.check_pile(back.source)
     position.check_pile(back.target)
     if position.size(back.source) < back.count:
         raise SavedGameError(f"undo step {move} finds too few cards", code="saved-history")
+    card = position.cards(back.source)[-back.count]
+    if back.target.is_column or (back.count == 1 and accepts(position, back.target, card)):
+        return transfer(position, back)
     if back.target.is_cell and position.size(back.target):
         raise SavedGameError(f"undo step {move} finds its cell taken", code="saved-history")
-    if back.target.is_foundation:
-        card = position.top(back.source)
-        if (
-            card is None
-            or back.count != 1
-            or card.suit != back.target.suit
-            or card.rank != position.size(back.target) + 1
-        ):
-            raise SavedGameError(f"undo step {move} cannot return to its foundation", code="saved-history")
-    return transfer(position, back)
+    raise SavedGameError(f"undo step {move} cannot return to its {back.target.kind}", code="saved-history")

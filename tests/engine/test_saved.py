@@ -184,6 +184,12 @@ CASES: list[tuple[str, Any, str, str]] = [
         "undo step H1 cannot return to its foundation",
     ),
     (
+        "group back into a cell",
+        damaged(START, undo=["e1x2"], moves=1),
+        "saved-history",
+        "undo step e1x2 cannot return to its cell",
+    ),
+    (
         "group to foundation",
         damaged(undo=["1e", "1f", "1g", "1h", "1Dx2"]),
         "saved-history",
