@@ -46,5 +46,5 @@ def board(*columns: str, cells: str = "", found: str = "", n: int = 8) -> Positi
 
 
 def game_at(position: Position) -> Game:
-    """A game in progress at ``position`` (its code only matters for restart)."""
+    """A game in progress at ``position`` (its code, deal 0, plays no part)."""
     return Game(DealCode(0, len(position.cells)), position)

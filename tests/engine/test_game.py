@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from eightoff import UNDO_LIMIT, DealCode, Game, HistoryError, IllegalMoveError, Move, Pile, apply
+from eightoff import UNDO_LIMIT, DealCode, Game, HistoryError, IllegalMoveError, Move, Pile, apply, capacity
 
 from .helpers import board, game_at
 
@@ -153,13 +153,6 @@ def test_redo_after_the_full_100_undos() -> None:
     assert (game.position, game.moves, len(game.undo_stack)) == (end, 101, 100)
 
 
-def test_restart() -> None:
-    game = shuttle(5)
-    game.undo()
-    game.restart()
-    assert game == Game.new(DealCode.parse("EO1-C8-AAAAAFA"))
-
-
 # -- targets and lift ---------------------------------------------------------------------------
 
 
@@ -273,7 +266,7 @@ def test_double_tap_respects_capacity() -> None:
     position = board("* KH QH", "", "6C", "7C", "8C", "9C", "TC", "JC", cells=cells, n=4)
     game = game_at(position)
     head = position.size(pile("1")) - 2
-    assert game.capacity(to_empty_column=True) == 1
+    assert capacity(position.free_cells, position.empty_columns, to_empty_column=True) == 1
     assert game.double_tap(pile("1"), head) is None
     assert game.targets(pile("1"), head) == []
     roomier = board("* KH QH", "", "6C", "7C", "8C", "9C", "TC", "JC", cells="2C 3C 4C -", n=4)
@@ -297,5 +290,3 @@ def test_double_tap_order() -> None:
 def test_game_queries() -> None:
     game = game_at(SCORING)
     assert not game.is_won
-    assert game.capacity() == 3 * 4
-    assert game.capacity(to_empty_column=True) == 3 * 2
