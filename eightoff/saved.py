@@ -1,5 +1,7 @@
-"""The saved form of a game: JSON with a schema version (docs/storage.md).
+"""The saved form of a game: plain JSON data (docs/storage.md).
 
+It carries no version of its own: the stored record that holds it has the one schema
+version, and any change to these fields or their meaning is a new version of that record.
 Loading checks everything and either returns the exact game or raises
 :class:`SavedGameError`: never a half-loaded game.
 
@@ -12,7 +14,7 @@ True
 from __future__ import annotations
 
 import json
-from typing import Any, Final
+from typing import Any
 
 from .deal import DealCode
 from .errors import EightOffError, SavedGameError
@@ -21,15 +23,10 @@ from .moves import Move
 from .position import Position
 from .rules import accepts, apply, transfer
 
-SCHEMA: Final = 1
-"""The version of the saved form. Bump it, and add a migration in :func:`_migrate`, for
-any change to the fields or their meaning."""
-
 
 def to_dict(game: Game) -> dict[str, Any]:
     """The game as plain JSON-ready data."""
     return {
-        "schema": SCHEMA,
         "code": str(game.code),
         "position": game.position.fcs(),
         "score": game.score,
@@ -45,7 +42,7 @@ def dumps(game: Game) -> str:
 
 
 def loads(text: str) -> Game:
-    """Read a game saved by :func:`dumps` (any schema we know how to migrate)."""
+    """Read a game saved by :func:`dumps`."""
     try:
         data = json.loads(text)
     except (TypeError, ValueError, RecursionError) as error:
@@ -57,7 +54,6 @@ def from_dict(data: Any) -> Game:
     """Check and build a game from :func:`to_dict`'s data."""
     if not isinstance(data, dict):
         raise SavedGameError("the saved game is not a JSON object", code="saved-shape")
-    data = _migrate(data)
     try:
         code = DealCode.parse(_field(data, "code", str))
         position = Position.from_fcs(_field(data, "position", str), cells=code.cells)
@@ -71,13 +67,6 @@ def from_dict(data: Any) -> Game:
     game = Game(code, position, score, moves, undo, redo)
     _check_history(game)
     return game
-
-
-def _migrate(data: dict[str, Any]) -> dict[str, Any]:
-    schema = data.get("schema")
-    if type(schema) is not int or schema != SCHEMA:
-        raise SavedGameError(f"the saved game has an unknown schema version {schema!r}", code="saved-schema")
-    return data
 
 
 def _field(data: dict[str, Any], name: str, kind: type) -> Any:

@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final, Protocol
 
 from .. import saved
-from ..errors import EightOffError
+from ..errors import EightOffError, SavedGameError
 from ..game import Game
 from ..position import CELL_COUNTS, check_cells
 
@@ -42,18 +42,36 @@ KEY: Final = "eightoff:v1:state"
 """The record: the game, the settings, the schema version, the revision."""
 BACKUP_KEY: Final = "eightoff:backup"
 """The last bad value found under :data:`KEY`, kept as it was (one slot, newest wins)."""
-SCHEMA: Final = 1
-"""The version of the record. Bump it for any change to the record's fields or their
-meaning, and register how to read the previous version in :data:`MIGRATIONS`."""
+SCHEMA: Final = 2
+"""The one version of the record, the game inside it included (:mod:`eightoff.saved`).
+Bump it for any change to the record's fields, the game's or their meaning, and register
+how to read the previous version in :data:`MIGRATIONS`."""
 DECK_CHOICES: Final = ("four", "two")
 MAX_REVISION: Final = (1 << 53) - 1
 """Revisions stay exact as JavaScript numbers too."""
 
 Record = dict[str, Any]
-MIGRATIONS: dict[int, Callable[[Record], Record]] = {}
+
+
+def _from_1(record: Record) -> Record:
+    """Schema 1 -> 2: the game carried a version of its own, ``"schema": 1``; the record's
+    version now covers the game."""
+    game = record.get("game")
+    if isinstance(game, dict):
+        schema = game.get("schema")
+        if type(schema) is not int or schema != 1:
+            raise SavedGameError(
+                f"the saved game has an unknown schema version {schema!r:.20}", code="saved-schema"
+            )
+        game = {name: value for name, value in game.items() if name != "schema"}
+    return {**record, "schema": 2, "game": game}
+
+
+MIGRATIONS: dict[int, Callable[[Record], Record]] = {1: _from_1}
 """``MIGRATIONS[n]`` turns a schema-``n`` record into a schema ``n + 1`` record; it may
-raise anything on bad old data, which then counts as bad data. Empty while schema 1 is the
-only one (docs/storage.md, "Migrating")."""
+raise anything on bad old data, which then counts as bad data (docs/storage.md,
+"Migrating"). Never change or remove one: every record an earlier version wrote stays
+readable."""
 
 
 class StorageFull(Exception):

@@ -16,6 +16,7 @@ from eightoff.web import persist
 from eightoff.web.persist import (
     BACKUP_KEY,
     KEY,
+    SCHEMA,
     Loaded,
     MemoryStorage,
     Notice,
@@ -32,7 +33,7 @@ CODE = DealCode.parse("EO1-C8-AAAAAFA")
 def record(played: Game | None = None, **changes: Any) -> dict[str, Any]:
     """A good record as stored (of ``played``), with some fields changed."""
     data = {
-        "schema": 1,
+        "schema": SCHEMA,
         "revision": 3,
         "tab": "tab-a",
         "game": saved.to_dict(played or long_game(5)),
@@ -72,9 +73,9 @@ def test_the_record_is_the_documented_json() -> None:
     store.save(game, Settings(2, "two"))
     store.save(game, Settings(2, "two"))
     text = storage.get(KEY) or ""
-    assert text.startswith('{"schema":1,"revision":2,"tab":"tab-7","game":{"schema":1,"code":"EO1-C8-')
+    assert text.startswith('{"schema":2,"revision":2,"tab":"tab-7","game":{"code":"EO1-C8-')
     assert json.loads(text) == {
-        "schema": 1,
+        "schema": 2,
         "revision": 2,
         "tab": "tab-7",
         "game": saved.to_dict(game),
@@ -92,11 +93,16 @@ SCHEMA_1 = (
     '"score":5,"moves":5,"undo":["7g","86","87","4h","h2"],"redo":["6f"]},'
     '"settings":{"cells":4,"deck":"two"}}'
 )
-"""A schema-1 record as this version writes it: later versions must keep reading it."""
+"""A schema-1 record as the first version wrote it (the game with a version of its own):
+every later version must keep reading it."""
+SCHEMA_2 = SCHEMA_1.replace('{"schema":1,', '{"schema":2,', 1).replace('"game":{"schema":1,', '"game":{', 1)
+"""The same record as this version writes it: later versions must keep reading it."""
 
 
-def test_a_schema_1_record_reads_and_writes_back_the_same() -> None:
-    loaded = Store(stored(SCHEMA_1), "tab-1").load()
+@pytest.mark.parametrize("text", [SCHEMA_1, SCHEMA_2], ids=["schema-1", "schema-2"])
+def test_a_record_this_or_an_earlier_version_wrote_reads_and_writes_back_as_schema_2(text: str) -> None:
+    assert SCHEMA == 2 and SCHEMA_2.startswith('{"schema":2,"revision":1,"tab":"tab-1","game":{"code":')
+    loaded = Store(stored(text), "tab-1").load()
     assert loaded.notice is None and loaded.game is not None
     assert (loaded.game.score, loaded.game.moves, loaded.settings) == (5, 5, Settings(4, "two"))
     assert [str(m) for m in loaded.game.undo_stack] == ["7g", "86", "87", "4h", "h2"]
@@ -104,7 +110,7 @@ def test_a_schema_1_record_reads_and_writes_back_the_same() -> None:
     loaded.game.undo()
     fresh = MemoryStorage()
     assert Store(fresh, "tab-1").save(loaded.game, loaded.settings) is None
-    assert fresh.get(KEY) == SCHEMA_1
+    assert fresh.get(KEY) == SCHEMA_2
 
 
 def test_nothing_stored_gives_a_fresh_start_without_notice() -> None:
@@ -175,6 +181,20 @@ def _illegal_history() -> dict[str, Any]:
     return record(game=data)
 
 
+def _schema_1(**changes: Any) -> dict[str, Any]:
+    """A schema-1 record, its game (with its own ``"schema": 1``) changed (``...`` removes)."""
+    game = {"schema": 1, **saved.to_dict(Game.new(CODE))}
+    for name, value in changes.items():
+        if value is ...:
+            del game[name]
+        else:
+            game[name] = value
+    return record(schema=1, game=game)
+
+
+BARE_GAME = json.dumps({"schema": 1, **saved.to_dict(long_game(3))})
+"""A saved game (schema 1, with its own version) stored alone, not inside a record."""
+
 BAD = {
     "not JSON": ("{'schema': 1}", "record-not-json"),
     "truncated": (json.dumps(record())[:-9], "record-not-json"),
@@ -196,9 +216,16 @@ BAD = {
     "wrong-typed field": (_wrong_type(), "saved-shape"),
     "illegal history": (_illegal_history(), "saved-history"),
     "game missing": (record(game=None), "saved-shape"),
-    "game of another schema": (record(game={**saved.to_dict(Game.new(CODE)), "schema": 2}), "saved-schema"),
+    "schema 1, its game of another schema": (_schema_1(schema=2), "saved-schema"),
+    "schema 1, its game without schema": (_schema_1(schema=...), "saved-schema"),
+    "schema 1, its game's schema true": (_schema_1(schema=True), "saved-schema"),
+    "schema 1, its game's schema as text": (_schema_1(schema="1"), "saved-schema"),
+    "schema 1, no game": (record(schema=1, game=None), "saved-shape"),
     "foreign app": ('{"theme":"dark","user":{"id":42}}', "record-schema"),
-    "older version: a bare saved game": (saved.dumps(long_game(3)), "record-revision"),
+    "older version: a bare saved game": (
+        json.dumps({"schema": 1, **saved.to_dict(long_game(3))}),
+        "record-revision",
+    ),
     "deep nesting": ("[" * 100_000 + "]" * 100_000, "record-not-json"),
 }
 
@@ -236,7 +263,7 @@ def test_a_newer_version_writing_while_this_tab_plays_stops_its_saves() -> None:
     store = Store(storage, "old-tab")
     store.load()
     assert store.save(long_game(1), Settings()) is None
-    newer = json.dumps(record(schema=2, revision=9))
+    newer = json.dumps(record(schema=SCHEMA + 1, revision=9))
     storage.set(KEY, newer)
     assert store.save(long_game(2), Settings()) == Notice("storage-newer", {"backup": True})
     assert store.save(long_game(3), Settings()) is None
@@ -320,7 +347,7 @@ def test_settings_are_checked() -> None:
 def test_a_registered_migration_reads_an_older_schema(monkeypatch: pytest.MonkeyPatch) -> None:
     """The procedure of docs/storage.md: MIGRATIONS[n] turns schema n into schema n + 1."""
     game = long_game(4)
-    old = {"schema": 0, "rev": 9, "state": saved.to_dict(game), "cells": 4, "deck": "two"}
+    old = {"schema": 0, "rev": 9, "state": {"schema": 1, **saved.to_dict(game)}, "cells": 4, "deck": "two"}
 
     def from_0(data: dict[str, Any]) -> dict[str, Any]:
         return {
@@ -512,13 +539,13 @@ JSON = st.recursive(
     max_leaves=20,
 )
 GAME = saved.to_dict(long_game(8))
-GOOD = {"schema": 1, "revision": 5, "tab": "a", "game": GAME, "settings": {"cells": 4, "deck": "two"}}
+GOOD = {"schema": SCHEMA, "revision": 5, "tab": "a", "game": GAME, "settings": {"cells": 4, "deck": "two"}}
 RECORDS = st.one_of(
     # any field present or not, each good or anything
     st.fixed_dictionaries(
         {},
         optional={
-            "schema": st.just(1) | JSON,
+            "schema": st.just(SCHEMA) | st.just(1) | JSON,
             "revision": st.integers(min_value=-2, max_value=1 << 54) | JSON,
             "tab": JSON,
             "game": st.just(GAME) | JSON,
