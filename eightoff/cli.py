@@ -15,6 +15,7 @@ from .deal import DealCode
 from .errors import EightOffError
 from .game import Game
 from .moves import Move
+from .position import CELL_COUNTS
 from .solver import is_solver_move, parse_solver_move
 
 _SOLVER_CHATTER = ("This game is solveable.", "Total number of states checked", "This scan generated")
@@ -35,7 +36,7 @@ def _parser() -> argparse.ArgumentParser:
     replay.add_argument("code", help="the deal code the moves start from")
     replay.add_argument("file", nargs="?", help="the moves (default: standard input)")
     new = commands.add_parser("new", help="print a fresh random deal code")
-    new.add_argument("--cells", type=int, choices=(8, 4, 2), default=8)
+    new.add_argument("--cells", type=int, choices=CELL_COUNTS, default=CELL_COUNTS[0])
     return parser
 
 

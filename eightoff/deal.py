@@ -17,7 +17,7 @@ from typing import Final
 from .cards import DECK, Card
 from .errors import DealCodeError
 from .piles import COLUMNS
-from .position import CELL_COUNTS, Position
+from .position import CELL_COUNTS, Position, cell_choices, check_cells
 
 PREFIX: Final = "EO1"
 ALPHABET: Final = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
@@ -30,16 +30,15 @@ MASK64: Final = (1 << 64) - 1
 
 @dataclass(frozen=True, slots=True)
 class DealCode:
-    """A deal: its 35-bit ``number`` and its number of ``cells`` (8, 4 or 2)."""
+    """A deal: its 35-bit ``number`` and its number of ``cells`` (one of :data:`CELL_COUNTS`)."""
 
     number: int
-    cells: int = 8
+    cells: int = CELL_COUNTS[0]
 
     def __post_init__(self) -> None:
         if not (isinstance(self.number, int) and 0 <= self.number < NUMBERS):
             raise DealCodeError(f"a deal number is 0 to {NUMBERS - 1}", code="deal-number")
-        if self.cells not in CELL_COUNTS:
-            raise DealCodeError(f"a game has 8, 4 or 2 cells, not {self.cells}", code="deal-cells")
+        check_cells(self.cells, DealCodeError, code="deal-cells")
 
     @classmethod
     def parse(cls, text: str) -> DealCode:
@@ -60,9 +59,9 @@ class DealCode:
                 "a deal code has three parts joined by dashes, like EO1-C8-AAAAAFA", code="deal-parts"
             )
         cells, digits = parts[1], parts[2]
-        if cells not in ("C8", "C4", "C2"):
+        if cells not in [f"C{count}" for count in CELL_COUNTS]:
             raise DealCodeError(
-                f"the cell count must be C8, C4 or C2, not {_shown(cells)}", code="deal-cells"
+                f"the cell count must be {cell_choices('C')}, not {_shown(cells)}", code="deal-cells"
             )
         if len(digits) != DIGITS:
             raise DealCodeError(
@@ -80,7 +79,7 @@ class DealCode:
         number = 0
         for c in digits:
             number = number * 32 + ALPHABET.index(c)
-        return cls(number, int(cells[1]))
+        return cls(number, int(cells[1:]))
 
     def __str__(self) -> str:
         digits = "".join(ALPHABET[(self.number >> (5 * i)) & 31] for i in reversed(range(DIGITS)))
@@ -90,7 +89,7 @@ class DealCode:
         return f"DealCode.parse({str(self)!r})"
 
     @classmethod
-    def random(cls, cells: int = 8) -> DealCode:
+    def random(cls, cells: int = CELL_COUNTS[0]) -> DealCode:
         """A deal drawn from the operating system's cryptographically strong source."""
         return cls(secrets.randbelow(NUMBERS), cells)
 

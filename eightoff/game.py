@@ -19,7 +19,7 @@ from .errors import HistoryError
 from .moves import Move
 from .piles import Pile
 from .position import Position
-from .rules import apply, capacity, is_legal, movable_count, transfer
+from .rules import apply, is_legal, movable_count, transfer
 
 UNDO_LIMIT: Final = 100
 """How many actions back undo reaches; a group move is one action."""
@@ -95,13 +95,6 @@ class Game:
     def can_redo(self) -> bool:
         return bool(self.redo_stack)
 
-    def restart(self) -> None:
-        """Deal the same code again from the start."""
-        fresh = Game.new(self.code)
-        self.position, self.score, self.moves = fresh.position, 0, 0
-        self.undo_stack.clear()
-        self.redo_stack.clear()
-
     # -- what the board asks ---------------------------------------------------
 
     def lift(self, pile: Pile, index: int) -> int:
@@ -151,8 +144,3 @@ class Game:
         yield from (c for c in columns if not position.size(c))
         if count == 1:
             yield from (p for p in piles if p.is_cell)
-
-    def capacity(self, to_empty_column: bool = False) -> int:
-        """The group size the current position allows (for display)."""
-        p = self.position
-        return capacity(p.free_cells, p.empty_columns, to_empty_column)

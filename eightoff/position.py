@@ -28,14 +28,36 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, TypeVar
 
 from .cards import DECK, RANKS, SUITS, Card
-from .errors import NotationError, PositionError
+from .errors import EightOffError, NotationError, PositionError
 from .piles import COLUMNS, Pile
 
 CELL_COUNTS: Final = (8, 4, 2)
+"""The cell counts a game may have (SPEC §2), the standard one first."""
 Column = tuple[Card, ...]
+ErrorType = TypeVar("ErrorType", bound=EightOffError)
+
+
+def cell_choices(prefix: str = "") -> str:
+    """The cell counts in words: ``'8, 4 or 2'`` (``'C8, C4 or C2'`` with ``prefix='C'``)."""
+    words = [f"{prefix}{count}" for count in CELL_COUNTS]
+    return f"{', '.join(words[:-1])} or {words[-1]}"
+
+
+def check_cells(count: object, error: type[ErrorType], code: str | None = None) -> int:
+    """``count`` if a game may have that many cells; else raise ``error`` (with ``code``)
+    saying so, in the one sentence every part of the game uses.
+
+    >>> check_cells(6, PositionError)
+    Traceback (most recent call last):
+    ...
+    eightoff.errors.PositionError: a game has 8, 4 or 2 cells, not 6
+    """
+    if type(count) is int and count in CELL_COUNTS:
+        return count
+    raise error(f"a game has {cell_choices()} cells, not {count!r:.20}", code=code)
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,8 +76,7 @@ class Position:
         """Raise :class:`PositionError` unless the 52 cards are each on the table once."""
         if len(self.columns) != COLUMNS:
             raise PositionError(f"a position has 8 columns, not {len(self.columns)}")
-        if len(self.cells) not in CELL_COUNTS:
-            raise PositionError(f"a game has 8, 4 or 2 cells, not {len(self.cells)}")
+        check_cells(len(self.cells), PositionError)
         if len(self.foundations) != 4 or any(not 0 <= r <= 13 for r in self.foundations):
             raise PositionError("each foundation holds 0 to 13 cards")
         seen = [DECK[13 * s + r] for s, top in enumerate(self.foundations) for r in range(top)]
@@ -181,9 +202,7 @@ class Position:
         if len(columns) > COLUMNS:
             raise NotationError(f"a position has 8 columns, this text has {len(columns)}")
         columns += [()] * (COLUMNS - len(columns))
-        count = len(cell_tokens) if cells is None else cells
-        if count not in CELL_COUNTS:
-            raise NotationError(f"a game has 8, 4 or 2 cells, not {count}")
+        count = check_cells(len(cell_tokens) if cells is None else cells, NotationError)
         if len(cell_tokens) > count:
             raise NotationError(f"{len(cell_tokens)} cells are listed for a game of {count}")
         cards = [None if t == "-" else Card.parse(t) for t in cell_tokens]

@@ -1,5 +1,7 @@
-"""The saved form of a game: JSON with a schema version (docs/storage.md).
+"""The saved form of a game: plain JSON data (docs/storage.md).
 
+It carries no version of its own: the stored record that holds it has the one schema
+version, and any change to these fields or their meaning is a new version of that record.
 Loading checks everything and either returns the exact game or raises
 :class:`SavedGameError`: never a half-loaded game.
 
@@ -12,24 +14,19 @@ True
 from __future__ import annotations
 
 import json
-from typing import Any, Final
+from typing import Any
 
 from .deal import DealCode
 from .errors import EightOffError, SavedGameError
 from .game import UNDO_LIMIT, Game
 from .moves import Move
 from .position import Position
-from .rules import apply, transfer
-
-SCHEMA: Final = 1
-"""The version of the saved form. Bump it, and add a migration in :func:`_migrate`, for
-any change to the fields or their meaning."""
+from .rules import accepts, apply, transfer
 
 
 def to_dict(game: Game) -> dict[str, Any]:
     """The game as plain JSON-ready data."""
     return {
-        "schema": SCHEMA,
         "code": str(game.code),
         "position": game.position.fcs(),
         "score": game.score,
@@ -45,7 +42,7 @@ def dumps(game: Game) -> str:
 
 
 def loads(text: str) -> Game:
-    """Read a game saved by :func:`dumps` (any schema we know how to migrate)."""
+    """Read a game saved by :func:`dumps`."""
     try:
         data = json.loads(text)
     except (TypeError, ValueError, RecursionError) as error:
@@ -57,7 +54,6 @@ def from_dict(data: Any) -> Game:
     """Check and build a game from :func:`to_dict`'s data."""
     if not isinstance(data, dict):
         raise SavedGameError("the saved game is not a JSON object", code="saved-shape")
-    data = _migrate(data)
     try:
         code = DealCode.parse(_field(data, "code", str))
         position = Position.from_fcs(_field(data, "position", str), cells=code.cells)
@@ -71,13 +67,6 @@ def from_dict(data: Any) -> Game:
     game = Game(code, position, score, moves, undo, redo)
     _check_history(game)
     return game
-
-
-def _migrate(data: dict[str, Any]) -> dict[str, Any]:
-    schema = data.get("schema")
-    if type(schema) is not int or schema != SCHEMA:
-        raise SavedGameError(f"the saved game has an unknown schema version {schema!r}", code="saved-schema")
-    return data
 
 
 def _field(data: dict[str, Any], name: str, kind: type) -> Any:
@@ -131,21 +120,17 @@ def _check_history(game: Game) -> None:
 
 
 def _unmove(position: Position, move: Move) -> Position:
-    """The position before ``move``, after checking the cards can be put back."""
+    """The position before ``move``, after checking the cards can be put back: the pile
+    they came from must take them again by the placement rule (:func:`rules.accepts`)
+    when it is a cell or a foundation; a column takes them back as they were."""
     back = move.reverse()
     position.check_pile(back.source)
     position.check_pile(back.target)
     if position.size(back.source) < back.count:
         raise SavedGameError(f"undo step {move} finds too few cards", code="saved-history")
+    card = position.cards(back.source)[-back.count]
+    if back.target.is_column or (back.count == 1 and accepts(position, back.target, card)):
+        return transfer(position, back)
     if back.target.is_cell and position.size(back.target):
         raise SavedGameError(f"undo step {move} finds its cell taken", code="saved-history")
-    if back.target.is_foundation:
-        card = position.top(back.source)
-        if (
-            card is None
-            or back.count != 1
-            or card.suit != back.target.suit
-            or card.rank != position.size(back.target) + 1
-        ):
-            raise SavedGameError(f"undo step {move} cannot return to its foundation", code="saved-history")
-    return transfer(position, back)
+    raise SavedGameError(f"undo step {move} cannot return to its {back.target.kind}", code="saved-history")

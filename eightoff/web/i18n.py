@@ -130,7 +130,6 @@ EN: dict[str, str] = {
     "error.cell-occupied": "Cell {cell} already holds the {card}.",
     "error.foundation-suit": "The {card} goes only on the {card_suit} foundation.",
     "error.foundation-order": "The {card} cannot go on its foundation yet: the {needed} goes there next.",
-    "error.foundation-full": "The {card} cannot go on its foundation: it is complete.",
     "error.king-only": "Only a king may enter an empty column.",
     "error.column-build-king": "The {card} goes only into an empty column.",
     "error.column-build": "The {card} goes only on the {needed}.",
@@ -200,8 +199,6 @@ def error_text(error: Exception) -> str:
         key = "error.column-build-king"
     elif code == "column-build" and card[:1] in RANKS:
         params["needed"] = card_name(RANKS[RANKS.index(card[0]) + 1] + card[1])
-    elif code == "foundation-order" and not params.get("needed"):
-        key = "error.foundation-full"
     elif code == "capacity":
         for name in ("free_cells", "empty_columns"):
             n = params.get(name, 0)

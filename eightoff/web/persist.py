@@ -34,26 +34,44 @@ from dataclasses import dataclass, field
 from typing import Any, Final, Protocol
 
 from .. import saved
-from ..errors import EightOffError
+from ..errors import EightOffError, SavedGameError
 from ..game import Game
+from ..position import CELL_COUNTS, check_cells
 
 KEY: Final = "eightoff:v1:state"
 """The record: the game, the settings, the schema version, the revision."""
 BACKUP_KEY: Final = "eightoff:backup"
 """The last bad value found under :data:`KEY`, kept as it was (one slot, newest wins)."""
-SCHEMA: Final = 1
-"""The version of the record. Bump it for any change to the record's fields or their
-meaning, and register how to read the previous version in :data:`MIGRATIONS`."""
-CELL_CHOICES: Final = (8, 4, 2)
+SCHEMA: Final = 2
+"""The one version of the record, the game inside it included (:mod:`eightoff.saved`).
+Bump it for any change to the record's fields, the game's or their meaning, and register
+how to read the previous version in :data:`MIGRATIONS`."""
 DECK_CHOICES: Final = ("four", "two")
 MAX_REVISION: Final = (1 << 53) - 1
 """Revisions stay exact as JavaScript numbers too."""
 
 Record = dict[str, Any]
-MIGRATIONS: dict[int, Callable[[Record], Record]] = {}
+
+
+def _from_1(record: Record) -> Record:
+    """Schema 1 -> 2: the game carried a version of its own, ``"schema": 1``; the record's
+    version now covers the game."""
+    game = record.get("game")
+    if isinstance(game, dict):
+        schema = game.get("schema")
+        if type(schema) is not int or schema != 1:
+            raise SavedGameError(
+                f"the saved game has an unknown schema version {schema!r:.20}", code="saved-schema"
+            )
+        game = {name: value for name, value in game.items() if name != "schema"}
+    return {**record, "schema": 2, "game": game}
+
+
+MIGRATIONS: dict[int, Callable[[Record], Record]] = {1: _from_1}
 """``MIGRATIONS[n]`` turns a schema-``n`` record into a schema ``n + 1`` record; it may
-raise anything on bad old data, which then counts as bad data. Empty while schema 1 is the
-only one (docs/storage.md, "Migrating")."""
+raise anything on bad old data, which then counts as bad data (docs/storage.md,
+"Migrating"). Never change or remove one: every record an earlier version wrote stays
+readable."""
 
 
 class StorageFull(Exception):
@@ -130,12 +148,11 @@ class Settings:
     """The choices kept between visits: the cell count of the next new game and the deck
     colours ("four" colours or the classic "two")."""
 
-    cells: int = 8
+    cells: int = CELL_COUNTS[0]
     deck: str = "four"
 
     def __post_init__(self) -> None:
-        if type(self.cells) is not int or self.cells not in CELL_CHOICES:
-            raise SettingsError(f"a game has 8, 4 or 2 cells, not {self.cells!r:.20}", code="settings-cells")
+        check_cells(self.cells, SettingsError, code="settings-cells")
         if type(self.deck) is not str or self.deck not in DECK_CHOICES:
             raise SettingsError(f"the deck is 'four' or 'two', not {self.deck!r:.20}", code="settings-deck")
 

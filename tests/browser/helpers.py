@@ -6,7 +6,6 @@ The board's DOM contract is docs/dom-contract.md.
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -17,8 +16,7 @@ from typing import Any
 from playwright.sync_api import CDPSession, Page, expect
 
 from eightoff import DealCode, Game, Move, Pile, Position
-from eightoff.rules import apply
-from eightoff.solver import is_solver_move, parse_solver_move
+from tests.fcsolve import reach as reach  # Freecell Solver's walks, shared with the engine tests
 
 from .harness import wait_ready
 
@@ -196,31 +194,6 @@ class Player:
     last_tap: Pile | None = None
 
 
-def solution(code: str) -> list[Move]:
-    """A winning line for a deal from Freecell Solver, read as our moves."""
-    board = subprocess.run(
-        [sys.executable, "-m", "eightoff", "deal", code], capture_output=True, text=True, check=True, cwd=ROOT
-    ).stdout
-    env = {**os.environ, "FREECELL_SOLVER_QUIET": "1"}
-    out = subprocess.run(
-        ["fc-solve", "-g", "eight_off", "-m"],
-        input=board,
-        capture_output=True,
-        text=True,
-        check=True,
-        env=env,
-    ).stdout
-    position = DealCode.parse(code).deal()
-    moves = []
-    for line in out.splitlines():
-        if is_solver_move(line):
-            move = parse_solver_move(line, position)
-            position = apply(position, move)
-            moves.append(move)
-    assert position.is_won
-    return moves
-
-
 def deals(cells: int = 8, start: int = 0) -> Iterator[Game]:
     for number in range(start, start + 5000):
         yield Game.new(DealCode(number, cells))
@@ -229,24 +202,6 @@ def deals(cells: int = 8, start: int = 0) -> Iterator[Game]:
 def find(predicate: Any, cells: int = 8) -> Game:
     """The first deal (by number) whose starting game satisfies ``predicate``."""
     return next(game for game in deals(cells) if predicate(game))
-
-
-def reach(predicate: Any, cells: int = 8, numbers: range = range(60)) -> tuple[str, list[Move], Game]:
-    """Walk Freecell Solver's winning lines of deals ``numbers`` and return the first
-    position where ``predicate(game)`` is true: the code, the moves that lead there, and
-    the game (at that position)."""
-    for number in numbers:
-        code = str(DealCode(number, cells))
-        try:
-            line = solution(code)
-        except subprocess.CalledProcessError:
-            continue
-        game = Game.new(DealCode.parse(code))
-        for index, move in enumerate(line):
-            if predicate(game):
-                return code, line[:index], game
-            game.play(move)
-    raise LookupError("no position found")
 
 
 def play_all(player: Player, code: str, moves: list[Move], taps: bool = False) -> Game:

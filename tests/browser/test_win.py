@@ -9,22 +9,23 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from eightoff import DealCode, Game
+from tests.fcsolve import Solution, solution
 
 from .harness import StrictPage
-from .helpers import DESKTOP, PHONE, Player, expect_board, no_scrolling, open_fresh, solution
+from .helpers import DESKTOP, PHONE, Player, expect_board, no_scrolling, open_fresh
 
 CODE = "EO1-C8-AAAAAFA"
 
 
 @pytest.fixture(scope="module")
-def winning_line() -> list:  # type: ignore[type-arg]
+def winning_line() -> Solution:
     return solution(CODE)
 
 
-def play_to_the_end(page: Page, player: Player, line: list) -> Game:  # type: ignore[type-arg]
+def play_to_the_end(page: Page, player: Player, line: Solution) -> Game:
     game = Game.new(DealCode.parse(CODE))
     expect(page.locator("#win")).not_to_be_visible()
-    for move in line:
+    for move in line.moves:
         player.play(game, move)  # taps for moves home where they fit, drags otherwise
         if not game.is_won:
             expect(page.locator("#win")).not_to_be_visible()
@@ -44,16 +45,14 @@ def expect_win(page: Page, game: Game) -> None:
     ("viewport", "motion"), [(DESKTOP, True), (PHONE, False)], ids=["desktop-animated", "phone"]
 )
 def test_a_game_is_won_with_the_mouse(
-    page: Page,
-    site_url: str,
-    winning_line: list,
-    viewport: dict[str, int],
-    motion: bool,  # type: ignore[type-arg]
+    page: Page, site_url: str, winning_line: Solution, viewport: dict[str, int], motion: bool
 ) -> None:
     open_fresh(page, site_url, f"deal={CODE}", viewport, motion=motion)
     game = play_to_the_end(page, Player(page), winning_line)
     expect_win(page, game)
-    assert (game.score, game.moves) == (715, 143)
+    # From the solver's lines, not the engine: one move a line, 10 × 52 + 5 a cell-to-column
+    # line (today 143 lines, 39 from a cell: 715; tests/engine/test_fcsolve.py).
+    assert (game.score, game.moves) == (winning_line.score, len(winning_line.lines))
     page.locator("#win [data-action=win-new]").click()
     expect(page.locator("#new-game-dialog")).to_be_visible()
 
@@ -70,7 +69,7 @@ def touch_page(browser: Browser, site_url: str, request: pytest.FixtureRequest) 
 
 
 @pytest.mark.parametrize("touch_page", [PHONE, DESKTOP], ids=["phone", "desktop"], indirect=True)
-def test_a_game_is_won_by_touch(touch_page: Page, site_url: str, winning_line: list) -> None:  # type: ignore[type-arg]
+def test_a_game_is_won_by_touch(touch_page: Page, site_url: str, winning_line: Solution) -> None:
     """Taps through page.touchscreen, drags through Chromium's touch events (pointerType
     touch), on a touch-screen context."""
     open_fresh(touch_page, site_url, f"deal={CODE}")

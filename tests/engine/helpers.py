@@ -1,9 +1,29 @@
-"""Shared builders for the engine tests: exact positions from short text."""
+"""Shared builders for the engine tests: exact positions from short text, and the
+package's modules sorted into pure ones and the thin DOM modules."""
 
 from __future__ import annotations
 
+import tomllib
+from pathlib import Path
+
 from eightoff import DECK, SUITS, DealCode, Game, Position
 from eightoff.cards import RANKS
+
+ROOT = Path(__file__).resolve().parents[2]
+PACKAGE = ROOT / "eightoff"
+CONFIG = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+MODULES = sorted(PACKAGE.rglob("*.py"))
+THIN = sorted(
+    {path.resolve() for pattern in CONFIG["tool"]["coverage"]["run"]["omit"] for path in ROOT.glob(pattern)}
+)
+"""The thin DOM modules, which import the browser: pyproject's one list (coverage's omit)."""
+PURE = [path for path in MODULES if path not in THIN]
+"""Every other module of the package: the engine and the pure web modules."""
+
+
+def module_name(path: Path) -> str:
+    """``eightoff/web/persist.py`` -> ``eightoff.web.persist``."""
+    return ".".join(path.relative_to(ROOT).with_suffix("").parts)
 
 
 def board(*columns: str, cells: str = "", found: str = "", n: int = 8) -> Position:
@@ -26,5 +46,5 @@ def board(*columns: str, cells: str = "", found: str = "", n: int = 8) -> Positi
 
 
 def game_at(position: Position) -> Game:
-    """A game in progress at ``position`` (its code only matters for restart)."""
+    """A game in progress at ``position`` (its code, deal 0, plays no part)."""
     return Game(DealCode(0, len(position.cells)), position)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 from pathlib import Path
 
 import pytest
@@ -150,6 +151,21 @@ def test_random_codes_are_valid() -> None:
             assert 0 <= code.number < NUMBERS
             assert DealCode.parse(str(code)) == code
     assert DealCode.random().cells == 8
+
+
+def test_random_deals_are_drawn_from_secrets(monkeypatch: pytest.MonkeyPatch) -> None:
+    """SPEC §6: the number comes from the operating system's cryptographically strong
+    source (``secrets``), over every deal number."""
+    drawn: list[int] = []
+
+    def randbelow(bound: int) -> int:
+        drawn.append(bound)
+        return 160
+
+    monkeypatch.setattr(secrets, "randbelow", randbelow)
+    assert DealCode.random(4) == DealCode.parse("EO1-C4-AAAAAFA")
+    assert str(DealCode.random()) == "EO1-C8-AAAAAFA"
+    assert drawn == [NUMBERS, NUMBERS] == [1 << 35] * 2
 
 
 # -- the shuffle --------------------------------------------------------------------------------

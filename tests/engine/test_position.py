@@ -4,7 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from eightoff import Card, DealCode, NotationError, Pile, Position, PositionError
+from eightoff import (
+    Card,
+    DealCode,
+    DealCodeError,
+    EightOffError,
+    NotationError,
+    Pile,
+    Position,
+    PositionError,
+)
+from eightoff.position import CELL_COUNTS, cell_choices, check_cells
 
 from .helpers import board
 
@@ -105,6 +115,30 @@ def test_not_text() -> None:
 def test_position_errors(text: str, message: str) -> None:
     with pytest.raises(PositionError, match=message):
         Position.from_fcs(text, cells=8)
+
+
+def test_one_sentence_for_a_cell_count_everywhere() -> None:
+    """Every part of the game refuses a cell count outside CELL_COUNTS with one sentence,
+    under its own error type and code; deal codes spell the counts with their C."""
+    good = DealCode(0).deal()
+    refusals = []
+    for refuse in (
+        lambda: Position(good.columns, good.cells[:6], good.foundations),
+        lambda: Position.from_fcs(START, cells=6),
+        lambda: DealCode(0, 6),
+        lambda: DealCode(0, 8.0),  # type: ignore[arg-type]
+    ):
+        with pytest.raises(EightOffError) as info:
+            refuse()
+        refusals.append((type(info.value), info.value.code, str(info.value)))
+    assert refusals == [
+        (PositionError, "position", "a game has 8, 4 or 2 cells, not 6"),
+        (NotationError, "notation", "a game has 8, 4 or 2 cells, not 6"),
+        (DealCodeError, "deal-cells", "a game has 8, 4 or 2 cells, not 6"),
+        (DealCodeError, "deal-cells", "a game has 8, 4 or 2 cells, not 8.0"),
+    ]
+    assert (CELL_COUNTS, cell_choices(), cell_choices("C")) == ((8, 4, 2), "8, 4 or 2", "C8, C4 or C2")
+    assert check_cells(4, PositionError) == 4
 
 
 def test_constructor_checks_the_shape() -> None:

@@ -19,7 +19,7 @@ from eightoff import (
 )
 from eightoff.rules import movable_count, run_length
 
-from .helpers import board
+from .helpers import board, game_at
 
 
 def refusal(position: Position, move: str) -> IllegalMoveError:
@@ -230,6 +230,32 @@ def test_runs() -> None:
     groups = board("* 5S", "TC 9C 8C 7C", "", cells="QS - - -", found="S-3", n=4)
     assert movable_count(groups, Pile.parse("a")) == 1
     assert movable_count(groups, Pile.parse("S")) == 1
+
+
+def test_the_upper_part_of_a_run_is_a_unit_no_column_takes() -> None:
+    """SPEC §4: a run, or the upper part of one, moves as one unit. Building by suit, the
+    only card that takes the head of an upper part (2+ cards, not the whole run) is the
+    run's card right under it, so no column takes the part: it is refused for where it
+    is dropped (never as "not a run" or for capacity), and the whole run moves."""
+    position = board("* 9C 8C 7C 6C", "", "TC", "9D", cells="- - - -", n=4)
+    column = Pile.column(1)
+    assert run_length(position.cards(column)) == 4
+    game = game_at(position)
+    size = position.size(column)
+    assert [game.lift(column, size - n) for n in (4, 3, 2, 1)] == [4, 3, 2, 1]
+    for count, head in ((3, "8 of clubs"), (2, "7 of clubs")):
+        onto_other_suit = refusal(position, f"14x{count}")
+        under = Card(int(head[0]) + 1, "C")
+        assert (str(onto_other_suit), onto_other_suit.code) == (
+            f"the {head} goes only on the {under.name}",
+            "column-build",
+        )
+        assert refusal(position, f"13x{count}").code == "column-build"
+        assert refusal(position, f"12x{count}").code == "king-only"
+        assert game.targets(column, size - count) == []
+        assert game.double_tap(column, size - count) is None
+    assert [str(c) for c in apply(position, Move.parse("13x4")).columns[2]] == ["TC", "9C", "8C", "7C", "6C"]
+    assert [str(m) for m in legal_moves(position) if m.count > 1] == ["13x4"]
 
 
 @pytest.mark.parametrize("target", ["a", "S", "C"])

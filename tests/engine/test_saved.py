@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from eightoff import DealCode, Game, Move, SavedGameError, legal_moves
-from eightoff.saved import SCHEMA, dumps, from_dict, loads, to_dict
+from eightoff.saved import dumps, from_dict, loads, to_dict
 
 # EO1-C8-AAAAAFA: column 1 is 3S AD 8H KH 6S 5S; four cells are free. Clearing the four top
 # cards into the cells frees AD for its foundation (+10); then 4H goes onto 5H.
@@ -28,7 +28,6 @@ def played(moves: str = MOVES, undos: int = 1) -> Game:
 def test_the_saved_form() -> None:
     game = played()
     assert to_dict(game) == {
-        "schema": 1,
         "code": "EO1-C8-AAAAAFA",
         "position": game.position.fcs(),
         "score": 10,
@@ -37,9 +36,8 @@ def test_the_saved_form() -> None:
         "redo": ["42"],
     }
     assert dumps(game).startswith(
-        '{"schema":1,"code":"EO1-C8-AAAAAFA","position":"Foundations: S-0 H-0 D-A C-0\\nFreecells: QS 7S'
+        '{"code":"EO1-C8-AAAAAFA","position":"Foundations: S-0 H-0 D-A C-0\\nFreecells: QS 7S'
     )
-    assert SCHEMA == 1
 
 
 @pytest.mark.parametrize("code", ["EO1-C8-AAAAAFA", "EO1-C4-AAAAAFA", "EO1-C2-AAAAAFA", "EO1-C2-7777777"])
@@ -93,15 +91,6 @@ CASES: list[tuple[str, Any, str, str]] = [
     # name, data, code, message
     ("list", [], "saved-shape", "the saved game is not a JSON object"),
     ("number", 3, "saved-shape", "the saved game is not a JSON object"),
-    ("no schema", damaged(schema=...), "saved-schema", "the saved game has an unknown schema version None"),
-    ("schema 2", damaged(schema=2), "saved-schema", "the saved game has an unknown schema version 2"),
-    (
-        "schema true",
-        damaged(schema=True),
-        "saved-schema",
-        "the saved game has an unknown schema version True",
-    ),
-    ("schema text", damaged(schema="1"), "saved-schema", "the saved game has an unknown schema version '1'"),
     ("no code", damaged(code=...), "saved-shape", "the saved game's 'code' is missing or not a str"),
     ("code number", damaged(code=160), "saved-shape", "the saved game's 'code' is missing or not a str"),
     (
@@ -182,6 +171,12 @@ CASES: list[tuple[str, Any, str, str]] = [
         damaged(undo=["1e", "1f", "1g", "1h", "H1"]),
         "saved-history",
         "undo step H1 cannot return to its foundation",
+    ),
+    (
+        "group back into a cell",
+        damaged(START, undo=["e1x2"], moves=1),
+        "saved-history",
+        "undo step e1x2 cannot return to its cell",
     ),
     (
         "group to foundation",

@@ -12,6 +12,7 @@ from eightoff import DealCode, DealCodeError, Game, HistoryError, IllegalMoveErr
 from eightoff.rules import check
 from eightoff.web import i18n
 from eightoff.web.i18n import EN, card_name, corner, error_text, sentence, set_language, t
+from tests.engine.helpers import board
 
 ENGINE = Path(i18n.__file__).resolve().parents[1]
 
@@ -44,6 +45,36 @@ def test_card_names_and_corners() -> None:
     assert card_name("TH") == "10 of hearts"
     assert card_name("KS") == "king of spades"
     assert [corner(c) for c in ("AS", "7D", "TC", "JH", "QS", "KD")] == ["A", "7", "10", "J", "Q", "K"]
+    assert (card_name(""), card_name("1H"), card_name("TH ")) == ("", "1H", "TH ")
+
+
+@pytest.mark.parametrize(
+    ("columns", "cells", "move", "expected"),
+    [
+        (
+            ("* KS QS JS TS", ""),
+            "2C 3C - -",
+            "12x4",
+            "4 cards is more than the 3 that 2 free cells and 1 empty column allow.",
+        ),
+        (
+            ("* KS QS JS TS 9S", "", ""),
+            "2C 3C 4C -",
+            "12x5",
+            "5 cards is more than the 4 that 1 free cell and 2 empty columns allow.",
+        ),
+    ],
+)
+def test_the_capacity_refusal_counts_in_words(
+    columns: tuple[str, ...], cells: str, move: str, expected: str
+) -> None:
+    """The seeds' worked example and its singular forms (tests/engine/test_rules.py)."""
+    fillers = ["4C", "5C", "6C", "7C", "8C", "9C"][len(columns) - 2 :]
+    position = board(*columns, *fillers, cells=cells, n=4)
+    with pytest.raises(IllegalMoveError) as refused:
+        check(position, Move.parse(move))
+    assert refused.value.code == "capacity"
+    assert error_text(refused.value) == expected
 
 
 def every_refusal(game: Game) -> list[IllegalMoveError]:
