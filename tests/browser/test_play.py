@@ -9,7 +9,7 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import Page, expect
 
-from eightoff import UNDO_LIMIT, DealCode, Game, Move, Pile
+from eightoff import UNDO_LIMIT, DealCode, Game, Move, Pile, capacity
 from eightoff.rules import run_length
 
 from .helpers import Player, expect_board, expect_numbers, find, open_fresh, play_all, reach
@@ -117,7 +117,8 @@ def test_a_king_and_a_run_of_three_enter_with_two_cells_and_one_empty_column(
     game = play_all(player, code, prefix)
     source = king_column(game, 3)
     empty = next(p for p in game.position.piles() if empty_column(game, p))
-    assert game.capacity(to_empty_column=True) == 3
+    position = game.position
+    assert capacity(position.free_cells, position.empty_columns, to_empty_column=True) == 3
     player.drag(str(game.position.cards(source)[-3]), empty.key)
     game.play(Move(source, empty, 3))
     expect_board(page, game.position)
