@@ -13,9 +13,9 @@ from typing import NoReturn, TextIO
 
 from .deal import DealCode
 from .errors import EightOffError
+from .fcs import is_solver_move, parse_solver_move
 from .game import Game
 from .moves import Move
-from .solver import is_solver_move, parse_solver_move
 
 _SOLVER_CHATTER = ("This game is solveable.", "Total number of states checked", "This scan generated")
 """Lines Freecell Solver prints around a solution; ``replay`` skips them."""

@@ -17,8 +17,8 @@ from typing import Any
 from playwright.sync_api import CDPSession, Page, expect
 
 from eightoff import DealCode, Game, Move, Pile, Position
+from eightoff.fcs import is_solver_move, parse_solver_move
 from eightoff.rules import apply
-from eightoff.solver import is_solver_move, parse_solver_move
 
 from .harness import wait_ready
 

@@ -7,7 +7,7 @@ import importlib
 
 import pytest
 
-MODULES = ["cards", "piles", "moves", "position", "rules", "deal", "game", "saved", "solver", "cli", "errors"]
+MODULES = ["cards", "piles", "moves", "position", "rules", "deal", "game", "saved", "fcs", "cli", "errors"]
 
 
 @pytest.mark.parametrize("name", MODULES)

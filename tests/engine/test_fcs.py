@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from eightoff import DealCode, Move, NotationError
-from eightoff.solver import is_solver_move, parse_solver_move
+from eightoff.fcs import is_solver_move, parse_solver_move
 
 START = DealCode.parse("EO1-C8-AAAAAFA").deal()  # tops: 5S 5H 8D 4H 5C JS 6D TS; cells QS 7S TH KS
 
