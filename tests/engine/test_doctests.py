@@ -7,7 +7,20 @@ import importlib
 
 import pytest
 
-MODULES = ["cards", "piles", "moves", "position", "rules", "deal", "game", "saved", "fcs", "cli", "errors"]
+MODULES = [
+    "cards",
+    "piles",
+    "moves",
+    "position",
+    "rules",
+    "deal",
+    "game",
+    "saved",
+    "fcs",
+    "solver",
+    "cli",
+    "errors",
+]
 
 
 @pytest.mark.parametrize("name", MODULES)
