@@ -70,7 +70,7 @@ from .cards import SUITS, Card
 from .moves import Move
 from .piles import Pile
 from .position import Position
-from .rules import apply
+from .rules import apply, capacity
 
 Verdict = Literal["solved", "unsolvable", "gave-up"]
 
@@ -225,8 +225,8 @@ class _Search:
         foundation moves."""
         free = self.cells - len(cells)
         empty = [i for i, col in enumerate(cols) if not col]
-        to_full = (free + 1) << len(empty)
-        to_empty = (free + 1) << (len(empty) - 1) if empty else 0
+        to_full = capacity(free, len(empty))
+        to_empty = capacity(free, len(empty), to_empty_column=True) if empty else 0
         tops = {col[-1]: i for i, col in enumerate(cols) if col}
         for i, col in enumerate(cols):
             if not col:
