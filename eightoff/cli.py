@@ -1,7 +1,8 @@
-"""The command line: ``python -m eightoff deal|replay|new``.
+"""The command line: ``python -m eightoff deal|replay|new|solve``.
 
 Bad arguments or codes print one line and exit with status 2; an illegal or unreadable
-line in ``replay`` prints its number and the reason and exits with status 1.
+line in ``replay`` prints its number and the reason and exits with status 1 (in
+``solve --moves``, which cannot start, with status 2).
 """
 
 from __future__ import annotations
@@ -13,10 +14,11 @@ from typing import NoReturn, TextIO
 
 from .deal import DealCode
 from .errors import EightOffError
+from .fcs import is_solver_move, parse_solver_move
 from .game import Game
 from .moves import Move
 from .position import CELL_COUNTS
-from .solver import is_solver_move, parse_solver_move
+from .solver import DEFAULT_BUDGET, solve
 
 _SOLVER_CHATTER = ("This game is solveable.", "Total number of states checked", "This scan generated")
 """Lines Freecell Solver prints around a solution; ``replay`` skips them."""
@@ -37,6 +39,14 @@ def _parser() -> argparse.ArgumentParser:
     replay.add_argument("file", nargs="?", help="the moves (default: standard input)")
     new = commands.add_parser("new", help="print a fresh random deal code")
     new.add_argument("--cells", type=int, choices=CELL_COUNTS, default=CELL_COUNTS[0])
+    solver = commands.add_parser("solve", help="solve a deal: the verdict, then the winning moves")
+    solver.add_argument("code", help="the deal code")
+    solver.add_argument(
+        "--moves", metavar="FILE", help="start where these moves lead (as replay reads them; - for stdin)"
+    )
+    solver.add_argument(
+        "--budget", type=int, default=DEFAULT_BUDGET, help=f"positions to search (default {DEFAULT_BUDGET})"
+    )
     return parser
 
 
@@ -55,6 +65,8 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
     if args.command == "deal":
         print(code.deal().fcs(), file=out)
         return 0
+    if args.command == "solve":
+        return _solve(code, args.moves, args.budget, stdin or sys.stdin, out)
     if not args.file:
         return _replay(Game.new(code), stdin or sys.stdin, out)
     try:
@@ -76,6 +88,35 @@ def _replay(game: Game, lines: Iterable[str], out: TextIO) -> int:
     print(f"Score: {game.score}", file=out)
     print(f"Moves: {game.moves}", file=out)
     print(f"Won: {'yes' if game.is_won else 'no'}", file=out)
+    return 0
+
+
+def _solve(code: DealCode, moves: str | None, budget: int, stdin: TextIO, out: TextIO) -> int:
+    """``solve``: the verdict on one line, and for a win the moves on the next."""
+    if budget < 1:
+        print(f"python -m eightoff: the budget is at least 1 position, not {budget}", file=sys.stderr)
+        return 2
+    game = Game.new(code)
+    if moves:
+        try:
+            if moves == "-":
+                lines = stdin.readlines()
+            else:
+                with open(moves, encoding="utf-8") as source:
+                    lines = source.readlines()
+        except (OSError, UnicodeDecodeError) as error:
+            print(f"python -m eightoff: cannot read {moves}: {error}", file=sys.stderr)
+            return 2
+        for number, line in enumerate(lines, 1):
+            try:
+                _replay_line(game, line)
+            except EightOffError as error:
+                print(f"python -m eightoff: {moves} line {number}: {error}", file=sys.stderr)
+                return 2
+    result = solve(game.position, budget)
+    print(result, file=out)
+    if result.verdict == "solved":
+        print(" ".join(map(str, result.moves)), file=out)
     return 0
 
 

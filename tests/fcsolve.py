@@ -19,8 +19,8 @@ from dataclasses import dataclass
 import pytest
 
 from eightoff import DealCode, Game, Move, cli
+from eightoff.fcs import is_solver_move, parse_solver_move
 from eightoff.rules import apply
-from eightoff.solver import is_solver_move, parse_solver_move
 
 SOLVED = "This game is solveable."
 UNSOLVED = "I could not solve this game."

@@ -1,17 +1,18 @@
 #!/usr/bin/env bash
 # Runs every benchmark and prints its figures (ratios measured within one run):
-# the engine (CPython), a save to storage, start-up against a stock PyScript page, and the
-# board's tap and pointer-move handling in Chromium. Installs what it needs, like tools/test.sh.
+# the engine (CPython), our solver against Freecell Solver, a save to storage, start-up against
+# a stock PyScript page, and the board's tap and pointer-move handling in Chromium. Installs
+# what it needs, like tools/test.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source tools/setup.sh
-setup_debian chromium
+setup_debian chromium freecell-solver-bin
 setup_python requirements-dev.txt
 command -v npm >/dev/null || setup_debian nodejs npm
 setup_node
 step "Build"
 python tools/build.py
-for bench in engine save startup interaction; do
+for bench in engine solver save startup interaction; do
   step "bench/$bench.py"
   python "bench/$bench.py"
 done

@@ -20,6 +20,7 @@ MODULES = [
     "eightoff.deal",
     "eightoff.game",
     "eightoff.saved",
+    "eightoff.fcs",
     "eightoff.solver",
     "eightoff.web.address",
     "eightoff.web.i18n",

@@ -1,58 +1,348 @@
-"""Freecell Solver's solution lines read as our moves (docs/notation.md)."""
+"""Our solver (eightoff/solver.py): exact verdicts, solutions that win when replayed
+through ``Game``, proofs checked against a plain search of every legal move, and the
+``solve`` command."""
 
 from __future__ import annotations
 
+import io
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from eightoff import DealCode, Move, NotationError
-from eightoff.solver import is_solver_move, parse_solver_move
+from eightoff import DealCode, Move, Position, cli, legal_moves
+from eightoff.rules import transfer
+from eightoff.solver import Result, solve
 
-START = DealCode.parse("EO1-C8-AAAAAFA").deal()  # tops: 5S 5H 8D 4H 5C JS 6D TS; cells QS 7S TH KS
+from .helpers import board, game_at
+
+SOME = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def wins(position: Position, moves: tuple[Move, ...]) -> bool:
+    """Play the moves through ``Game`` (every rule checked) and say whether it is won."""
+    game = game_at(position)
+    for move in moves:
+        game.play(move)
+    return game.is_won
+
+
+def exhaustive(position: Position, limit: int) -> bool | None:
+    """Whether some sequence of legal moves wins, by a plain depth-first search over every
+    position and every legal move (take-backs, cell to cell and all): none of the
+    solver's reductions. ``None`` when more than ``limit`` positions were met."""
+    seen = {position}
+    stack = [position]
+    while stack:
+        here = stack.pop()
+        if here.is_won:
+            return True
+        for move in legal_moves(here):
+            after = transfer(here, move)  # legal_moves only yields legal moves
+            if after not in seen:
+                if len(seen) == limit:
+                    return None
+                seen.add(after)
+                stack.append(after)
+    return False
+
+
+# -- exact verdicts on deals ----------------------------------------------------------------------
+
+UNSOLVABLE = {
+    # code: positions searched, which is the number of positions reachable after the
+    # reductions, whatever the order of search
+    "EO1-C2-AAAAAAA": 14,
+    "EO1-C2-AAAAAAD": 22,
+    "EO1-C2-AAAAAAF": 197,
+    "EO1-C4-AAAAAAA": 20,
+    "EO1-C4-AAAAAAB": 347,
+    "EO1-C4-AAAAAAL": 1425,
+}
+SOLVABLE = [
+    "EO1-C8-AAAAAAA",
+    "EO1-C8-AAAAAAB",
+    "EO1-C8-AAAAAFA",
+    "EO1-C4-AAAAAAF",
+    "EO1-C4-AAAAABB",
+    "EO1-C4-AAAAAAO",
+    "EO1-C2-AAAAAFI",
+]
+
+
+@pytest.mark.parametrize(("text", "positions"), UNSOLVABLE.items())
+def test_unsolvable_deals(text: str, positions: int) -> None:
+    assert solve(DealCode.parse(text).deal()) == Result("unsolvable", (), positions)
+
+
+@pytest.mark.parametrize("text", SOLVABLE)
+def test_solvable_deals_are_won_by_the_solution(text: str) -> None:
+    code = DealCode.parse(text)
+    result = solve(code.deal())
+    assert result.verdict == "solved"
+    assert wins(code.deal(), result.moves)
+    assert str(result) == f"solved {len(result.moves)} moves"
+
+
+@pytest.mark.parametrize("text", ["EO1-C2-AAAAAAA", "EO1-C2-AAAAAAD", "EO1-C2-AAAAAAF"])
+def test_unsolvable_two_cell_deals_agree_with_the_plain_search(text: str) -> None:
+    position = DealCode.parse(text).deal()
+    assert solve(position).verdict == "unsolvable"
+    assert exhaustive(position, 5000) is False
+
+
+def fc_solve(code: DealCode) -> bool:
+    """Whether Freecell Solver (``-l eo``, its own capacity rule) solves the deal."""
+    solver = shutil.which("fc-solve")
+    if solver is None:
+        pytest.fail("fc-solve is not installed: apt-get install freecell-solver-bin")
+    done = subprocess.run(
+        [solver, "-g", "eight_off", "-l", "eo", "--freecells-num", str(code.cells), "-"],
+        input=code.deal().fcs(),
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+        env=dict(os.environ, FREECELL_SOLVER_QUIET="1"),
+    )
+    return "This game is solveable." in done.stdout
 
 
 @pytest.mark.parametrize(
-    ("line", "move"),
+    ("text", "theirs"),
     [
-        ("Move a card from stack 0 to freecell 4", "1e"),
-        ("Move a card from stack 7 to freecell 7", "8h"),
-        ("Move a card from freecell 0 to stack 3", "a4"),
-        ("Move a card from freecell 3 to freecell 5", "df"),
-        ("Move a card from stack 0 to the foundations", "1S"),
-        ("Move a card from stack 3 to the foundations", "4H"),
-        ("Move a card from freecell 2 to the foundations", "cH"),
-        ("Move a card from stack 4 to the foundations", "5C"),
-        ("Move a card from stack 6 to the foundations", "7D"),
-        ("Move 3 cards from stack 1 to stack 5", "26x3"),
-        ("Move 1 cards from stack 1 to stack 5", "26"),
-        ("  Move 13 cards from stack 7 to stack 0  ", "81x13"),
+        ("EO1-C8-AAAAAAA", True),
+        ("EO1-C8-AAAAAFA", True),
+        ("EO1-C4-AAAAAAF", True),
+        ("EO1-C4-AAAAABB", True),
+        ("EO1-C4-AAAAAAA", False),
+        ("EO1-C4-AAAAAAO", False),  # ours: our group capacity is more generous
+        ("EO1-C2-AAAAAAF", False),
     ],
 )
-def test_lines(line: str, move: str) -> None:
-    assert is_solver_move(line)
-    assert parse_solver_move(line, START) == Move.parse(move)
+def test_cross_check_with_freecell_solver(text: str, theirs: bool) -> None:
+    code = DealCode.parse(text)
+    assert fc_solve(code) is theirs
+    if theirs:
+        assert solve(code.deal()).verdict == "solved"
+
+
+# -- small positions made by hand -----------------------------------------------------------------
+
+
+def test_a_won_position_needs_no_move() -> None:
+    won = board(found="S-K H-K D-K C-K")
+    assert solve(won) == Result("solved", (), 0)
+    assert str(solve(won)) == "solved 0 moves"
+
+
+def test_one_move_from_a_win() -> None:
+    position = board(cells="- - KS", found="S-Q H-K D-K C-K")
+    assert solve(position) == Result("solved", (Move.parse("cS"),), 0)
+    assert str(solve(position)) == "solved 1 move"
+
+
+def test_a_king_uncovers_the_last_card() -> None:
+    position = board("QS KS", found="S-J H-K D-K C-K", n=2)
+    result = solve(position)
+    assert result.moves == tuple(map(Move.parse, ["12", "1S", "2S"]))
+    assert wins(position, result.moves)
+
+
+def test_a_group_moves_as_one_move() -> None:
+    """8C 7C go onto 9C in one move to free the 6C under them."""
+    position = board("TC 9C", "6C 8C 7C", "KC", cells="QC JC", found="S-K H-K D-K C-5", n=2)
+    result = solve(position)
+    assert [str(move) for move in result.moves] == ["21x2", "2C", "1C", "1C", "1C", "1C", "bC", "aC", "3C"]
+    assert wins(position, result.moves)
+
+
+def test_no_legal_move_is_unsolvable() -> None:
+    position = board("* QS", "QH", "QD", "QC", "9S", "9H", "9D", "9C", cells="5S 5H", n=2)
+    assert list(legal_moves(position)) == []
+    assert solve(position) == Result("unsolvable", (), 1)
+    assert str(solve(position)) == "unsolvable"
+
+
+# -- budget and determinism -----------------------------------------------------------------------
+
+
+def test_the_budget_gives_up() -> None:
+    position = DealCode.parse("EO1-C8-AAAAAFA").deal()
+    assert solve(position, budget=1) == Result("gave-up", (), 1)
+    assert str(solve(position, budget=3)) == "gave up after 3 positions"
+    assert str(solve(position, budget=1)) == "gave up after 1 position"
+    assert solve(position, seconds=0).verdict == "gave-up"
+
+
+def test_a_budget_below_one_is_refused() -> None:
+    with pytest.raises(ValueError, match="the budget is at least 1 position, not 0"):
+        solve(DealCode.parse("EO1-C8-AAAAAFA").deal(), budget=0)
+
+
+def test_the_same_answer_twice() -> None:
+    position = DealCode.parse("EO1-C8-AAAAAAM").deal()
+    assert solve(position) == solve(position)
+
+
+def test_the_same_answer_in_another_process() -> None:
+    """Nothing depends on Python's per-process hash seed."""
+    root = Path(__file__).resolve().parents[2]
+
+    def run(seed: str) -> str:
+        return subprocess.run(
+            [sys.executable, "-m", "eightoff", "solve", "EO1-C8-AAAAAAM"],
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=root,
+            env=dict(os.environ, PYTHONHASHSEED=seed),
+        ).stdout
+
+    first = run("1")
+    assert first.startswith("solved ")
+    assert run("2") == first
+
+
+# -- random positions -----------------------------------------------------------------------------
+
+WINNABLE = [DealCode.parse(text) for text in SOLVABLE]
+
+
+@st.composite
+def walks(draw: st.DrawFn, codes: list[DealCode], most: int) -> Position:
+    """A position reached by random legal moves (take-backs included) from a deal."""
+    position = draw(st.sampled_from(codes)).deal()
+    for _ in range(draw(st.integers(0, most))):
+        legal = list(legal_moves(position))
+        if not legal:
+            break
+        position = transfer(position, draw(st.sampled_from(legal)))
+    return position
+
+
+@SOME
+@given(walks(WINNABLE, 40))
+def test_every_solution_from_a_random_position_wins(position: Position) -> None:
+    result = solve(position, budget=20_000)
+    if result.verdict == "solved":
+        assert wins(position, result.moves)
+    if result.moves:  # a win is still possible after its first move: no proof of the opposite
+        assert solve(transfer(position, result.moves[0]), budget=20_000).verdict != "unsolvable"
+
+
+TWO_CELLS = [DealCode(number, 2) for number in range(40)] + [DealCode.parse("EO1-C2-AAAAAFI")]
+
+
+@SOME
+@given(walks(TWO_CELLS, 20))
+def test_verdicts_agree_with_the_plain_search(position: Position) -> None:
+    """Where every legal move can be tried (two cells: few positions), the verdict is the
+    plain search's: the reductions lose no win."""
+    plain = exhaustive(position, 3000)
+    result = solve(position)
+    assert result.verdict != "gave-up"
+    if plain is not None:
+        assert (result.verdict == "solved") is plain
+
+
+# -- the command line -----------------------------------------------------------------------------
+
+
+def run(*argv: str, stdin: str = "") -> tuple[int, str]:
+    out = io.StringIO()
+    status = cli.main(list(argv), stdin=io.StringIO(stdin), stdout=out)
+    return status, out.getvalue()
+
+
+def replay(code: str, moves: str) -> list[str]:
+    status, out = run("replay", code, stdin=moves)
+    assert status == 0
+    return out.splitlines()[-2:]
+
+
+def test_solve_prints_moves_that_replay_wins(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out = run("solve", "EO1-C8-AAAAAFA")
+    first, second = out.splitlines()
+    count = int(first.split()[1])
+    assert (status, first) == (0, f"solved {count} moves")
+    assert len(second.split()) == count
+    assert replay("EO1-C8-AAAAAFA", second) == [f"Moves: {count}", "Won: yes"]
+    assert capsys.readouterr().err == ""
+
+
+def test_solve_from_where_moves_lead(tmp_path: Path) -> None:
+    played = "# three moves\n1e 2f\n7g undo redo\n"
+    moves = tmp_path / "moves.txt"
+    moves.write_text(played, encoding="utf-8")
+    status, out = run("solve", "EO1-C8-AAAAAAA", "--moves", str(moves))
+    first, second = out.splitlines()
+    assert status == 0 and first.startswith("solved ")
+    assert replay("EO1-C8-AAAAAAA", played + second) == [f"Moves: {int(first.split()[1]) + 3}", "Won: yes"]
+    assert run("solve", "EO1-C8-AAAAAAA", "--moves", "-", stdin=played) == (0, out)
+
+
+def test_solve_after_moves_that_lose(tmp_path: Path) -> None:
+    assert run("solve", "EO1-C8-AAAAAFA", "--moves", "-", stdin="1e 1f") == (0, "unsolvable\n")
+
+
+def test_solve_unsolvable_and_budget() -> None:
+    assert run("solve", "eo1-c4-aaaaaaa") == (0, "unsolvable\n")
+    assert run("solve", "EO1-C8-AAAAAFA", "--budget", "5") == (0, "gave up after 5 positions\n")
 
 
 @pytest.mark.parametrize(
-    ("line", "message"),
+    ("argv", "stdin", "error"),
     [
-        ("Move a card from stack 8 to freecell 0", "there is no stack 8"),
-        ("Move a card from freecell 9 to stack 0", "there is no freecell 9"),
-        ("Move a card from stack 0 to stack 10", "there is no stack 10"),
-        ("Move 0 cards from stack 0 to stack 1", "'Move 0 cards from stack 0 to stack 1' moves 0 cards"),
-        ("Move 14 cards from stack 0 to stack 1", "moves 14 cards"),
-        ("Move a card from freecell 4 to the foundations", "moves from an empty pile"),
-        ("Move a card from stack 0 to the moon", "is not a Freecell Solver move"),
-        ("Move two cards from stack 0 to stack 1", "is not a Freecell Solver move"),
-        ("Move a card from stack 100 to stack 1", "is not a Freecell Solver move"),
+        (
+            ["solve", "EO1-C9-AAAAAFA"],
+            "",
+            "python -m eightoff: bad deal code: the cell count must be C8, C4 or C2, not 'C9'\n",
+        ),
+        (
+            ["solve", "EO1-C8-AAAAAFA", "--budget", "0"],
+            "",
+            "python -m eightoff: the budget is at least 1 position, not 0\n",
+        ),
+        (
+            ["solve", "EO1-C8-AAAAAFA", "--moves", "-"],
+            "1e\n1f 9x\n",
+            "python -m eightoff: - line 2: '9x' is not a move (write it like 3a, a5, 3H or 26x3)\n",
+        ),
+        (
+            ["solve", "EO1-C8-AAAAAFA", "--moves", "-"],
+            "1S\n",
+            "python -m eightoff: - line 1: the 5 of spades cannot go on its foundation yet:"
+            " the ace of spades goes there next\n",
+        ),
     ],
 )
-def test_bad_lines(line: str, message: str) -> None:
-    with pytest.raises(NotationError, match=message) as info:
-        parse_solver_move(line, START)
-    assert info.value.code == "bad-move"
+def test_solve_refuses_bad_input(
+    argv: list[str], stdin: str, error: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run(*argv, stdin=stdin) == (2, "")
+    assert capsys.readouterr().err == error
 
 
-def test_is_solver_move() -> None:
-    assert not is_solver_move("1e 1f")
-    assert not is_solver_move("This game is solveable.")
-    assert is_solver_move("  Move a card")
+def test_solve_refuses_a_budget_that_is_not_a_number(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        run("solve", "EO1-C8-AAAAAFA", "--budget", "many")
+    assert info.value.code == 2
+    assert (
+        capsys.readouterr().err == "python -m eightoff solve: argument --budget: invalid int value: 'many'\n"
+    )
+
+
+def test_solve_refuses_a_missing_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    missing = tmp_path / "missing.txt"
+    assert run("solve", "EO1-C8-AAAAAFA", "--moves", str(missing)) == (2, "")
+    assert capsys.readouterr().err.startswith(f"python -m eightoff: cannot read {missing}: ")
+    binary = tmp_path / "binary.txt"
+    binary.write_bytes(b"\xff\xfe")
+    assert run("solve", "EO1-C8-AAAAAFA", "--moves", str(binary)) == (2, "")
+    assert capsys.readouterr().err.startswith(f"python -m eightoff: cannot read {binary}: ")

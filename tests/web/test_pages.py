@@ -370,7 +370,9 @@ def worked(game: Game) -> None:
     assert free_cells(game) == [6, 8] and empty_columns(game) == [7]
     assert column(game, 3)[-3:] == ["KH", "QH", "JH"] and len(column(game, 3)) > 3
     assert run_length(game.position.columns[2]) == 3
-    assert capacity(2, 1, to_empty_column=True) == 3 == game.capacity(to_empty_column=True)
+    position = game.position
+    assert capacity(position.free_cells, position.empty_columns, to_empty_column=True) == 3
+    assert capacity(2, 1, to_empty_column=True) == 3
     move = Move.parse("37x3")
     assert game.double_tap(Pile.column(3), len(column(game, 3)) - 3) == move
     moves = game.moves
@@ -392,7 +394,8 @@ def worked_refused(game: Game) -> None:
 def group(game: Game) -> None:
     """Cells 2 and 5 free, column 5 empty: capacity 6; 10♥ 9♥ 8♥ 7♥ onto the J♥ of column 3."""
     assert free_cells(game) == [2, 5] and empty_columns(game) == [5]
-    assert game.capacity() == 6 and capacity(2, 0) == 3
+    position = game.position
+    assert capacity(position.free_cells, position.empty_columns) == 6 and capacity(2, 0) == 3
     assert column(game, 7) == ["TH", "9H", "8H", "7H"] and column(game, 3)[-1] == "JH"
     assert is_legal(game.position, Move.parse("73x4"))
     game.play(Move.parse("73x4"))
