@@ -7,6 +7,7 @@ The board's DOM contract is docs/dom-contract.md.
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -91,6 +92,18 @@ def expect_board(page: Page, position: Position) -> None:
 def expect_numbers(page: Page, score: int, moves: int) -> None:
     expect(page.locator("#score")).to_have_text(str(score))
     expect(page.locator("#moves")).to_have_text(str(moves))
+
+
+def lit_piles(page: Page) -> set[str]:
+    """The piles the page shows as targets (class ``target``)."""
+    keys: list[str] = page.evaluate("[...document.querySelectorAll('.pile.target')].map(p => p.dataset.pile)")
+    return set(keys)
+
+
+def expect_carried(page: Page, card: str) -> None:
+    """Wait until ``card`` is carried (class ``lifted``): the drag has started, and the
+    same handler has lit the targets."""
+    expect(page.locator(f'[data-card="{card}"]')).to_have_class(re.compile(r"(^|\s)lifted(\s|$)"))
 
 
 def no_scrolling(page: Page) -> bool:
@@ -196,28 +209,41 @@ class Player:
     last_tap: Pile | None = None
 
 
+class Unsolved(LookupError):
+    """Freecell Solver found no winning line for a deal."""
+
+
+UNSOLVED = "I could not solve this game."
+"""What fc-solve prints (exit status 0) when it finds no solution."""
+
+
 def solution(code: str) -> list[Move]:
-    """A winning line for a deal from Freecell Solver, read as our moves."""
+    """A winning line for a deal from Freecell Solver, with the deal's cell count, read as
+    our moves. Raises :class:`Unsolved` when the solver finds none; any other failure of
+    the solver (missing, crashed, a line we cannot read) raises as it is."""
+    deal = DealCode.parse(code)
     board = subprocess.run(
         [sys.executable, "-m", "eightoff", "deal", code], capture_output=True, text=True, check=True, cwd=ROOT
     ).stdout
     env = {**os.environ, "FREECELL_SOLVER_QUIET": "1"}
     out = subprocess.run(
-        ["fc-solve", "-g", "eight_off", "-m"],
+        ["fc-solve", "-g", "eight_off", "--freecells-num", str(deal.cells), "-m", "-"],
         input=board,
         capture_output=True,
         text=True,
         check=True,
         env=env,
     ).stdout
-    position = DealCode.parse(code).deal()
+    if UNSOLVED in out:
+        raise Unsolved(code)
+    position = deal.deal()
     moves = []
     for line in out.splitlines():
         if is_solver_move(line):
             move = parse_solver_move(line, position)
             position = apply(position, move)
             moves.append(move)
-    assert position.is_won
+    assert position.is_won, f"Freecell Solver's line for {code} does not win:\n{out}"
     return moves
 
 
@@ -234,12 +260,13 @@ def find(predicate: Any, cells: int = 8) -> Game:
 def reach(predicate: Any, cells: int = 8, numbers: range = range(60)) -> tuple[str, list[Move], Game]:
     """Walk Freecell Solver's winning lines of deals ``numbers`` and return the first
     position where ``predicate(game)`` is true: the code, the moves that lead there, and
-    the game (at that position)."""
+    the game (at that position). Deals the solver cannot win are skipped; a failure of
+    the solver itself fails the test."""
     for number in numbers:
         code = str(DealCode(number, cells))
         try:
             line = solution(code)
-        except subprocess.CalledProcessError:
+        except Unsolved:
             continue
         game = Game.new(DealCode.parse(code))
         for index, move in enumerate(line):
