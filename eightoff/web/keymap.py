@@ -3,7 +3,7 @@ no browser import; tested under CPython). :mod:`.keys` reads the browser's ``key
 into a :class:`Keystroke` and sends the result to ``App.dispatch``.
 
 - Ctrl+Z, Cmd+Z: undo;
-- Ctrl+Shift+Z, Cmd+Shift+Z, Ctrl+Y: redo;
+- Ctrl+Shift+Z, Cmd+Shift+Z, Ctrl+Y, Cmd+Y: redo;
 - Enter in the code field (``#code-input``): play the typed code.
 
 Shortcuts with Ctrl or Cmd are not read while typing in a field (the field's own undo
