@@ -68,7 +68,7 @@ PROBES = """() => {
 
 SAVE_PROBE = """
 import js
-from eightoff.web.app import LocalStorage
+from eightoff.web.storage import LocalStorage
 from eightoff.web.persist import Settings, Store
 from tests_players import long_game
 

@@ -1,11 +1,11 @@
 """Pointer input on the board: mouse, touch and pen alike, through pointer events.
 
-One listener per event type, delegated on the board element, each a kept
-``create_proxy`` that :func:`bind` returns the way to remove and destroy. The handlers
-only read the event (which card, which pile under the pointer) and pass it on: what a
-gesture means is decided by :class:`.state.UiState` and the engine. ``pointermove``
-stays tiny: it stores the position and asks for one animation frame, in which the carried
-cards get a single style write.
+Thin DOM code. :class:`Pointer` listens once per event type on the board element (each a
+kept proxy, removed by the unbind :meth:`Pointer.bind` returns) and only reads the event:
+which card, which pile under the pointer. What a gesture means is decided by
+:class:`.state.UiState` and the engine, and what it does by ``App.dispatch``, which gets
+the resulting :mod:`.actions` value. ``pointermove`` stays tiny: it stores the position
+and asks for one animation frame, in which the carried cards get a single style write.
 """
 
 from __future__ import annotations
@@ -14,60 +14,30 @@ from collections.abc import Callable
 from contextlib import suppress
 from typing import Any, Protocol
 
-from pyscript import document, window
-from pyscript.ffi import create_proxy, is_none
+from pyscript import document
+from pyscript.ffi import is_none
+
+from ..game import Game
+from .actions import Action
+from .dom import Frame, listen
+from .render import View
+from .state import UiState
 
 
-class Board(Protocol):
-    """What the pointer layer tells the page."""
+class Host(Protocol):
+    """What the pointer needs from the page (``App``)."""
 
-    def down(self, pile: str, card: str, pointer: int, x: float, y: float, time: float, kind: str) -> bool:
-        """A press on a card; True when the page follows this pointer."""
+    view: View
+    ui: UiState
 
-    def move(self, x: float, y: float) -> None: ...
+    @property
+    def game(self) -> Game: ...
 
-    def up(self, drop: str | None, time: float) -> None: ...
+    def blocked(self) -> bool:
+        """True while the board takes no input (a dialog is open over it)."""
+        ...
 
-    def cancel(self) -> None: ...
-
-    def carried(self) -> Any:
-        """The element of the head card being carried, or None."""
-
-
-def listen(target: Any, handlers: dict[str, Callable[[Any], None]]) -> Callable[[], None]:
-    """Add one kept proxy per event type; returns the unbind that removes and destroys them."""
-    proxies = {name: create_proxy(handler) for name, handler in handlers.items()}
-    for name, proxy in proxies.items():
-        target.addEventListener(name, proxy)
-
-    def unbind() -> None:
-        for name, proxy in proxies.items():
-            target.removeEventListener(name, proxy)
-            proxy.destroy()
-        proxies.clear()
-
-    return unbind
-
-
-class Frame:
-    """Run ``paint`` at most once per animation frame, however often it is requested."""
-
-    def __init__(self, paint: Callable[[], None]) -> None:
-        self.paint = paint
-        self.waiting = False
-        self.proxy = create_proxy(self._run)
-
-    def request(self) -> None:
-        if not self.waiting:
-            self.waiting = True
-            window.requestAnimationFrame(self.proxy)
-
-    def _run(self, _time: Any = None) -> None:
-        self.waiting = False
-        self.paint()
-
-    def destroy(self) -> None:
-        self.proxy.destroy()
+    def dispatch(self, action: Action | None) -> None: ...
 
 
 def pile_at(x: float, y: float) -> str | None:
@@ -79,12 +49,37 @@ def pile_at(x: float, y: float) -> str | None:
     return None if is_none(pile) else str(pile.dataset.pile)
 
 
-def bind(element: Any, board: Board) -> Callable[[], None]:
-    """Listen to pointer events on the board element; returns the unbind."""
-    held: dict[str, Any] = {"id": None}
+class Pointer:
+    """Follows one pointer at a time on the board element."""
 
-    def down(event: Any) -> None:
-        if held["id"] is not None or not event.isPrimary:
+    def __init__(self, element: Any, host: Host) -> None:
+        self.element = element
+        self.host = host
+        self.held: int | None = None
+        """The ``pointerId`` being followed (a press on a card), or ``None``."""
+        self.frame = Frame(self.paint)
+
+    def bind(self) -> Callable[[], None]:
+        """Listen to the board's pointer events; returns the unbind."""
+        unlisten = listen(
+            self.element,
+            {
+                "pointerdown": self.down,
+                "pointermove": self.move,
+                "pointerup": self.up,
+                "pointercancel": self.cancel,
+                "lostpointercapture": self.cancel,
+            },
+        )
+
+        def unbind() -> None:
+            unlisten()
+            self.frame.destroy()
+
+        return unbind
+
+    def down(self, event: Any) -> None:
+        if self.held is not None or not event.isPrimary:
             return
         if event.pointerType == "mouse" and event.button != 0:
             return
@@ -95,46 +90,61 @@ def bind(element: Any, board: Board) -> Callable[[], None]:
         if is_none(pile):
             return
         event.preventDefault()
-        x, y = float(event.clientX), float(event.clientY)
-        kind = str(event.pointerType)
-        if board.down(
-            str(pile.dataset.pile), str(card.dataset.card), event.pointerId, x, y, event.timeStamp, kind
-        ):
-            held["id"] = event.pointerId
-            # A synthetic or already released pointer cannot be captured; its events still
-            # bubble up to the board.
-            with suppress(Exception):
-                element.setPointerCapture(event.pointerId)
-
-    def move(event: Any) -> None:
-        if event.pointerId == held["id"]:
-            board.move(event.clientX, event.clientY)
-
-    def up(event: Any) -> None:
-        if event.pointerId != held["id"]:
+        host, key, name = self.host, str(pile.dataset.pile), str(card.dataset.card)
+        index = host.view.index_of(key, name)
+        if host.ui.press is not None or index is None or host.blocked():
             return
-        held["id"] = None
+        x, y = float(event.clientX), float(event.clientY)
+        host.ui.down(
+            key,
+            index,
+            name,
+            pointer=event.pointerId,
+            x=x,
+            y=y,
+            now=event.timeStamp,
+            kind=str(event.pointerType),
+        )
+        self.held = event.pointerId
+        # A synthetic or already released pointer cannot be captured; its events still
+        # bubble up to the board.
+        with suppress(Exception):
+            self.element.setPointerCapture(event.pointerId)
+
+    def move(self, event: Any) -> None:
+        if event.pointerId != self.held:
+            return
+        host = self.host
+        step = host.ui.move(host.game, event.clientX, event.clientY)
+        held = host.ui.held
+        if step == "started" and held is not None:
+            host.view.pick(held.pile, held.count, host.ui.lit)
+        if step:
+            self.frame.request()
+
+    def paint(self) -> None:
+        press = self.host.ui.press
+        if press is not None and press.dragging:
+            self.host.view.drag(press.dx, press.dy)
+
+    def up(self, event: Any) -> None:
+        if event.pointerId != self.held:
+            return
+        self.held = None
         x, y = float(event.clientX), float(event.clientY)
         drop = pile_at(x, y)
         if drop is None:
-            head = board.carried()
+            head = self.host.view.carried_head()
             if head is not None:  # the pointer is between piles: try under the carried card
                 rect = head.getBoundingClientRect()
                 drop = pile_at(rect.left + rect.width / 2, rect.top + rect.height / 2)
-        board.up(drop, event.timeStamp)
+        host = self.host
+        host.dispatch(host.ui.up(host.game, drop, event.timeStamp))
 
-    def cancel(event: Any) -> None:
-        if event.pointerId == held["id"]:
-            held["id"] = None
-            board.cancel()
+    def cancel(self, event: Any) -> None:
+        if event.pointerId == self.held:
+            self.held = None
+            self.host.dispatch(self.host.ui.cancel())
 
-    return listen(
-        element,
-        {
-            "pointerdown": down,
-            "pointermove": move,
-            "pointerup": up,
-            "pointercancel": cancel,
-            "lostpointercapture": cancel,
-        },
-    )
+
+__all__ = ["Host", "Pointer", "pile_at"]

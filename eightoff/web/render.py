@@ -1,6 +1,8 @@
 """Show the game: build the page's elements once, then update them by key.
 
-Thin DOM code. Every card is one element made once and kept by its key (``data-card``);
+Thin DOM code. :class:`View` owns the bar, the board, the share field and the status line
+(the dialogs are :mod:`.dialogs`'): other modules call its methods and never write into
+its elements. Every card is one element made once and kept by its key (``data-card``);
 a render moves only the elements whose pile or place changed (``appendChild`` moves an
 element), so one action costs a few DOM writes. Sizes come from :mod:`.layout`, words
 from :mod:`.i18n`; nothing here decides a rule. The page's contract with tests is
@@ -11,59 +13,28 @@ from __future__ import annotations
 
 from typing import Any
 
-from pyscript import document, window
-from pyscript.ffi import to_js
+from pyscript import window
 
 from ..cards import SUITS
+from ..game import Game
 from ..piles import COLUMNS, Pile
-from ..position import Position
+from ..position import CELL_COUNTS, Position
+from .dom import add, el, js_object
 from .i18n import card_name, corner, t
 from .layout import Layout, board_layout
 
 SYMBOLS = {"S": "\u2660\ufe0e", "H": "\u2665\ufe0e", "D": "\u2666\ufe0e", "C": "\u2663\ufe0e"}
 FLIP_MS = 160
+MOST_CELLS = max(CELL_COUNTS)
 
-
-def el(tag: str, cls: str = "", text: str = "", **attrs: str) -> Any:
-    """A new element; ``text`` is set as textContent (never markup)."""
-    node = document.createElement(tag)
-    if cls:
-        node.className = cls
-    if text:
-        node.textContent = text
-    for name, value in attrs.items():
-        node.setAttribute(name.rstrip("_").replace("_", "-"), value)
-    return node
-
-
-def add(parent: Any, *children: Any) -> Any:
-    for child in children:
-        parent.appendChild(child)
-    return parent
+Rects = dict[str, tuple[float, float]]
+"""Where cards are drawn (viewport left, top) by card key: the start of a flight."""
 
 
 def _button(ident: str, icon: str, label: str, title: str) -> Any:
     button = el("button", "tool", id=ident, type="button", title=title, aria_label=title)
     button.setAttribute("data-action", ident)
     return add(button, el("span", "icon", icon, aria_hidden="true"), el("span", "label", label))
-
-
-def _dialog(ident: str, title: str) -> tuple[Any, Any]:
-    dialog = el("dialog", "panel", id=ident, aria_labelledby=f"{ident}-title")
-    body = el("div", "panel-body")
-    add(dialog, add(body, el("h2", "", title, id=f"{ident}-title")))
-    return dialog, body
-
-
-def _action(text: str, action: str, cls: str = "", **attrs: str) -> Any:
-    button = el("button", cls, text, type="button", **attrs)
-    button.setAttribute("data-action", action)
-    return button
-
-
-def _radio(name: str, value: str, label: str) -> Any:
-    box = el("label", "choice")
-    return add(box, el("input", "", type="radio", name=name, value=value), el("span", "", label))
 
 
 class View:
@@ -75,13 +46,15 @@ class View:
         self.piles: dict[str, Any] = {}
         self.shown: dict[str, list[str]] = {}
         """Per pile key, the card keys its element holds, bottom to top."""
-        self.where: dict[str, str] = {}
-        """Per card key, the pile key it is shown in."""
         self.fans: dict[str, float] = {}
         self.cells = 0
         self.layout: Layout | None = None
         self.lit: frozenset[str] = frozenset()
+        """The keys of the piles shown as targets."""
         self.lifted: list[Any] = []
+        """The elements of the carried cards, head first."""
+        self.lift_pile: Any = None
+        """The element of the pile the carried cards come from."""
         self.reduced_motion = bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
         self._build()
 
@@ -133,76 +106,12 @@ class View:
             columns.appendChild(node)
         add(self.board, top, columns)
 
-        share = el("div", "share", id="share", hidden="")
+        self.share = el("div", "share", id="share", hidden="")
         self.share_url = el("input", "share-url", id="share-url", readonly="", aria_label=t("share.label"))
-        add(share, el("span", "", t("message.link-manual")), self.share_url)
+        add(self.share, el("span", "", t("message.link-manual")), self.share_url)
         self.status = el("p", "status", id="status", role="status", aria_live="polite")
-        add(root, bar, self.board, share, self.status, *self._dialogs())
+        add(root, bar, self.board, self.share, self.status)
         self.deck("four")
-
-    def _dialogs(self) -> list[Any]:
-        win, body = _dialog("win", t("win.title"))
-        self.win_text = el("p", "win-text", id="win-text")
-        buttons = el("div", "buttons")
-        add(buttons, _action(t("win.new"), "win-new", "primary"), _action(t("win.close"), "close"))
-        add(body, self.win_text, buttons)
-
-        new, body = _dialog("new-game-dialog", t("new.title"))
-        cells = el("fieldset", "cells-choice")
-        add(cells, el("legend", "", t("new.cells")))
-        for n in (8, 4, 2):
-            cells.appendChild(_radio("cells", str(n), t("new.cells-option", n=str(n))))
-        self.code_input = el(
-            "input",
-            "code-input",
-            id="code-input",
-            type="text",
-            autocomplete="off",
-            spellcheck="false",
-            autocapitalize="characters",
-            placeholder=t("new.code-placeholder"),
-        )
-        self.code_message = el("p", "code-message", id="code-message", aria_live="polite")
-        code_label = add(
-            el("label", "code-label", "", for_="code-input"), el("span", "", t("new.code-label"))
-        )
-        self.play_code = _action(t("new.play-code"), "play-code", id="play-code", disabled="")
-        add(
-            body,
-            cells,
-            add(el("div", "buttons"), _action(t("new.random"), "random-deal", "primary", id="random-deal")),
-            code_label,
-            add(el("div", "code-row"), self.code_input, self.play_code),
-            self.code_message,
-            add(
-                el("div", "buttons"),
-                _action(t("new.restart"), "restart", id="restart"),
-                _action(t("new.cancel"), "close"),
-            ),
-        )
-
-        confirm, body = _dialog("confirm", t("confirm.title"))
-        self.confirm_text = el("p", "confirm-text", id="confirm-text")
-        add(
-            body,
-            self.confirm_text,
-            add(
-                el("div", "buttons"),
-                _action(t("confirm.yes"), "confirm-yes", "primary", id="confirm-yes"),
-                _action(t("confirm.no"), "close", id="confirm-no"),
-            ),
-        )
-
-        settings, body = _dialog("settings-dialog", t("settings.title"))
-        deck = el("fieldset", "deck-choice")
-        add(
-            deck,
-            el("legend", "", t("settings.deck")),
-            _radio("deck", "four", t("settings.deck-four")),
-            _radio("deck", "two", t("settings.deck-two")),
-        )
-        add(body, deck, add(el("div", "buttons"), _action(t("settings.close"), "close", "primary")))
-        return [win, new, confirm, settings]
 
     def _card(self, key: str) -> Any:
         node = self.cards.get(key)
@@ -216,16 +125,15 @@ class View:
         return node
 
     def set_cells(self, cells: int) -> None:
-        """Show exactly ``cells`` cell piles (8, 4 or 2)."""
+        """Show exactly ``cells`` cell piles (one of the engine's ``CELL_COUNTS``)."""
         if cells == self.cells:
             return
-        for index in range(cells + 1, 9):
+        for index in range(cells + 1, MOST_CELLS + 1):
             key = Pile.cell(index).key
             node = self.piles.pop(key, None)
             if node is not None:
                 node.remove()
-            for card in self.shown.pop(key, []):
-                self.where.pop(card, None)
+            self.shown.pop(key, None)
         for index in range(self.cells + 1, cells + 1):
             pile = Pile.cell(index)
             node = el("div", "pile cell", data_pile=pile.key, aria_label=t("pile.cell", n=str(index)))
@@ -252,11 +160,15 @@ class View:
                 card = self._card(keys[index])
                 node.appendChild(card)
                 card.style.setProperty("--i", str(index))
-                self.where[keys[index]] = pile.key
             self.shown[pile.key] = keys
         self.fit_columns()
 
-    def rects(self, keys: list[str]) -> dict[str, tuple[float, float]]:
+    def index_of(self, pile: str, card: str) -> int | None:
+        """Where ``card`` is shown in ``pile`` (0 = bottom), or ``None`` if it is not."""
+        shown = self.shown.get(pile, [])
+        return shown.index(card) if card in shown else None
+
+    def rects(self, keys: list[str]) -> Rects:
         """Where these cards are drawn now (viewport coordinates)."""
         found = {}
         for key in keys:
@@ -266,7 +178,7 @@ class View:
                 found[key] = (rect.left, rect.top)
         return found
 
-    def fly_from(self, first: dict[str, tuple[float, float]]) -> None:
+    def fly_from(self, first: Rects) -> None:
         """Animate cards from where they were drawn to where they are now (FLIP)."""
         if self.reduced_motion or not first:
             return
@@ -283,7 +195,7 @@ class View:
                 {"transform": f"translate({dx:.1f}px, {dy:.1f}px)", **fly},
                 {"transform": "none", **fly},
             ]
-            node.animate(_js(frames), _js({"duration": FLIP_MS, "easing": "ease-out"}))
+            node.animate(js_object(frames), js_object({"duration": FLIP_MS, "easing": "ease-out"}))
 
     def refuse(self, key: str) -> None:
         """Brief feedback on a card that does not move (a shake, or a flash with reduced
@@ -302,7 +214,7 @@ class View:
                 {"transform": "translateX(0)"},
             ]
         node.classList.add("refused")
-        node.animate(_js(frames), _js({"duration": 220, "easing": "ease-in-out"}))
+        node.animate(js_object(frames), js_object({"duration": 220, "easing": "ease-in-out"}))
 
     # -- layout ------------------------------------------------------------------
 
@@ -311,7 +223,7 @@ class View:
         width, height = float(self.board.clientWidth), float(self.board.clientHeight)
         if width <= 0 or height <= 0:
             return
-        layout = board_layout(width, height, self.cells or 8)
+        layout = board_layout(width, height, self.cells or MOST_CELLS)
         self.layout = layout
         style = self.board.style
         for name, value in (
@@ -337,9 +249,40 @@ class View:
                 self.fans[key] = fan
                 self.piles[key].style.setProperty("--fan", f"{fan}px")
 
-    # -- drag, lit targets, numbers, words ----------------------------------------
+    # -- carried cards, lit targets ------------------------------------------------
 
-    def light(self, keys: frozenset[str]) -> None:
+    def pick(self, pile: str, count: int, lit: frozenset[str]) -> None:
+        """Show the top ``count`` cards of ``pile`` as carried and the piles ``lit`` as
+        the places they may go."""
+        self.put_down()
+        self.lifted = [self.cards[key] for key in self.shown.get(pile, [])[-count:]] if count else []
+        self.lift_pile = self.piles.get(pile)
+        for node in self.lifted:
+            node.classList.add("lifted")
+        self._light(lit)
+
+    def drag(self, dx: float, dy: float) -> None:
+        """Move the carried cards: one style write."""
+        if self.lifted:
+            self.lift_pile.style.setProperty("--drag", f"{dx:.0f}px {dy:.0f}px")
+
+    def carried_head(self) -> Any:
+        """The element of the head card being carried, or ``None``."""
+        return self.lifted[0] if self.lifted else None
+
+    def put_down(self) -> Rects:
+        """No card carried, no pile lit any more. Returns where the carried cards were
+        drawn (the start of their flight back, or on to where they were played)."""
+        first = self.rects([str(node.dataset.card) for node in self.lifted])
+        self._light(frozenset())
+        for node in self.lifted:
+            node.classList.remove("lifted")
+        if self.lifted:
+            self.lift_pile.style.removeProperty("--drag")
+        self.lifted, self.lift_pile = [], None
+        return first
+
+    def _light(self, keys: frozenset[str]) -> None:
         for key in self.lit - keys:
             node = self.piles.get(key)
             if node is not None:
@@ -350,33 +293,16 @@ class View:
                 node.classList.add("target")
         self.lit = keys
 
-    def lift(self, pile: str, count: int) -> None:
-        """Mark the top ``count`` cards of a pile as carried by the pointer."""
-        self.drop_lifted()
-        keys = self.shown.get(pile, [])[-count:] if count else []
-        self.lifted = [self.cards[key] for key in keys]
-        self.lift_pile = self.piles.get(pile)
-        for node in self.lifted:
-            node.classList.add("lifted")
+    # -- numbers, words, link, deck ------------------------------------------------
 
-    def drag(self, dx: float, dy: float) -> None:
-        """Move the carried cards: one style write."""
-        if self.lifted:
-            self.lift_pile.style.setProperty("--drag", f"{dx:.0f}px {dy:.0f}px")
-
-    def drop_lifted(self) -> None:
-        for node in self.lifted:
-            node.classList.remove("lifted")
-        if self.lifted:
-            self.lift_pile.style.removeProperty("--drag")
-        self.lifted = []
-
-    def numbers(self, score: int, moves: int, code: str, can_undo: bool, can_redo: bool) -> None:
-        for node, text in ((self.score, str(score)), (self.moves, str(moves)), (self.code, code)):
+    def numbers(self, game: Game) -> None:
+        """The score, the move count, the deal code and whether undo and redo can act."""
+        texts = ((self.score, str(game.score)), (self.moves, str(game.moves)), (self.code, str(game.code)))
+        for node, text in texts:
             if node.textContent != text:
                 node.textContent = text
-        self.undo.disabled = not can_undo
-        self.redo.disabled = not can_redo
+        self.undo.disabled = not game.can_undo
+        self.redo.disabled = not game.can_redo
 
     def say(self, text: str) -> None:
         """Show a message in the status line (plain text, replayed as a fresh toast)."""
@@ -387,9 +313,17 @@ class View:
             _ = status.offsetWidth  # restart the fade
             status.classList.add("show")
 
+    def offer_link(self, url: str) -> None:
+        """Show the address in a read-only field, selected, for the player to copy (the
+        clipboard refused)."""
+        self.share.hidden = False
+        self.share_url.value = url
+        self.share_url.focus()
+        self.share_url.select()
+
+    def hide_link(self) -> None:
+        self.share.hidden = True
+
     def deck(self, deck: str) -> None:
+        """The card colours: ``four`` or ``two`` (``#app[data-deck]``)."""
         self.root.setAttribute("data-deck", deck)
-
-
-def _js(value: Any) -> Any:
-    return to_js(value, dict_converter=window.Object.fromEntries)

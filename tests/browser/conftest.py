@@ -8,6 +8,8 @@
 - `page` is a fresh tab of that profile, watched by `strict_page` (autouse): a console error,
   page error, `.py-error` banner or request to another host fails the test.
 - `open_game(query="")` opens index.html?query and waits for <html data-ready>.
+- `touch_page` is a tab of a fresh touch-screen context (phone size unless parametrized
+  indirectly with a viewport), watched strictly too.
 """
 
 from __future__ import annotations
@@ -17,9 +19,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import BrowserContext, BrowserType, Page
+from playwright.sync_api import Browser, BrowserContext, BrowserType, Page
 
 from .harness import StrictPage, build_once, launch_args, opener, serve
+from .helpers import PHONE
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -92,3 +95,16 @@ def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
 def open_game(page: Page, site_url: str) -> Callable[..., Page]:
     """`open_game(query="")` -> the page at index.html?query, once <html data-ready> is set."""
     return opener(page, site_url)
+
+
+@pytest.fixture
+def touch_page(browser: Browser, site_url: str, request: pytest.FixtureRequest) -> Iterator[Page]:
+    """A page in a fresh touch-screen context (its own strict watch); the viewport is the
+    indirect parameter, else a phone's."""
+    viewport = getattr(request, "param", PHONE)
+    context = browser.new_context(viewport=viewport, has_touch=True, is_mobile=True)
+    tab = context.new_page()
+    watcher = StrictPage(context, tab, site_url.split("/")[2])
+    yield tab
+    watcher.check()
+    context.close()

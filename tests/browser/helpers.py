@@ -6,6 +6,7 @@ The board's DOM contract is docs/dom-contract.md.
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -89,6 +90,18 @@ def expect_board(page: Page, position: Position) -> None:
 def expect_numbers(page: Page, score: int, moves: int) -> None:
     expect(page.locator("#score")).to_have_text(str(score))
     expect(page.locator("#moves")).to_have_text(str(moves))
+
+
+def lit_piles(page: Page) -> set[str]:
+    """The piles the page shows as targets (class ``target``)."""
+    keys: list[str] = page.evaluate("[...document.querySelectorAll('.pile.target')].map(p => p.dataset.pile)")
+    return set(keys)
+
+
+def expect_carried(page: Page, card: str) -> None:
+    """Wait until ``card`` is carried (class ``lifted``): the drag has started, and the
+    same handler has lit the targets."""
+    expect(page.locator(f'[data-card="{card}"]')).to_have_class(re.compile(r"(^|\s)lifted(\s|$)"))
 
 
 def no_scrolling(page: Page) -> bool:

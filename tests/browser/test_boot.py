@@ -61,3 +61,17 @@ def test_wasm_with_wrong_type_shows_an_error(page: Page, site_url: str, strict_p
     expect(error).to_contain_text("application/wasm")
     expect(error).to_contain_text("text/plain")
     expect(page.locator("html")).not_to_have_attribute("data-ready", "")
+
+
+def test_the_running_app_is_reachable_from_python_in_the_page(open_game: Callable[..., Page]) -> None:
+    """static/main.py keeps the App that start() returns as `app`; a `<script type="py">`
+    added later runs in the same namespace and reads it (docs/dom-contract.md)."""
+    page = open_game("deal=EO1-C4-AAAAAFA")
+    page.evaluate(
+        """() => { const script = document.createElement('script');
+        script.type = 'py';
+        script.textContent = 'import js\\njs.window.appDeal = str(app.game.code)';
+        document.body.append(script); }"""
+    )
+    page.wait_for_function("window.appDeal !== undefined")
+    assert page.evaluate("window.appDeal") == "EO1-C4-AAAAAFA"

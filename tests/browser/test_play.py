@@ -12,7 +12,17 @@ from playwright.sync_api import Page, expect
 from eightoff import UNDO_LIMIT, DealCode, Game, Move, Pile, capacity
 from eightoff.rules import run_length
 
-from .helpers import Player, expect_board, expect_numbers, find, open_fresh, play_all, reach
+from .helpers import (
+    Player,
+    expect_board,
+    expect_carried,
+    expect_numbers,
+    find,
+    lit_piles,
+    open_fresh,
+    play_all,
+    reach,
+)
 
 
 def taps_to(game: Game, kind: Callable[[Game, Pile], bool], count: int = 1) -> tuple[Pile, int] | None:
@@ -132,9 +142,13 @@ def test_a_king_and_a_run_of_four_are_refused_with_the_reason(page: Page, site_u
     game = play_all(player, code, prefix)
     source = king_column(game, 4)
     empty = next(p for p in game.position.piles() if empty_column(game, p))
-    king = str(game.position.cards(source)[-4])
+    index = game.position.size(source) - 4
+    king = str(game.position.cards(source)[index])
     player.press_and_move(king, player.pile_point(empty.key))
-    expect(page.locator(f'[data-pile="{empty.key}"]')).not_to_have_class("pile column target")
+    expect_carried(page, king)
+    targets = {p.key for p in game.targets(source, index)}
+    assert empty.key not in targets
+    assert lit_piles(page) == targets
     player.release()
     expect(page.locator("#status")).to_have_text(
         "4 cards is more than the 3 that 2 free cells and 1 empty column allow."
@@ -235,3 +249,28 @@ def test_undo_reaches_100_actions_and_the_101st_is_refused(page: Page, site_url:
     expect_numbers(page, 0, 3)
     page.keyboard.press("Meta+z")
     expect_numbers(page, 0, 2)
+
+
+def test_undoing_scoring_moves_gives_back_exactly_their_points(page: Page, site_url: str) -> None:
+    """A cell-to-column move (+5) and a move home (+10) undone one by one: the score goes
+    back to exactly what it was before each (SPEC §7); redo brings the points again."""
+    code = "EO1-C8-AAAAAFA"
+    open_fresh(page, site_url, f"deal={code}")
+    player = Player(page)
+    game = play_all(player, code, [Move.parse(m) for m in ("2e", "2f")])
+    home, to_column = Move.parse("2C"), Move.parse("f4")
+    scores = [game.score]
+    for move in (home, to_column):
+        player.play(game, move)
+        scores.append(game.score)
+    assert scores == [0, 10, 15]  # 0, then +10 home, then +5 from a cell onto a column
+    page.locator("#undo").click()
+    expect_numbers(page, 10, 3)
+    page.keyboard.press("Control+z")
+    expect_numbers(page, 0, 2)
+    game.undo()
+    game.undo()
+    expect_board(page, game.position)
+    page.locator("#redo").click()
+    page.locator("#redo").click()
+    expect_numbers(page, 15, 4)

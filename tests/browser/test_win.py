@@ -1,18 +1,25 @@
-"""A whole game won through the page: Freecell Solver's solution of EO1-C8-AAAAAFA played
-card by card with the mouse and with touch, at phone and desktop sizes (SPEC §5, §8)."""
+"""The end of a game: Freecell Solver's solution of EO1-C8-AAAAAFA won through the page,
+card by card with the mouse and with touch, at phone and desktop sizes; and a position
+with no move left, which is never announced as a defeat (SPEC §5, §8)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
-from eightoff import DealCode, Game
+from eightoff import DealCode, Game, Move, Pile, legal_moves
 from tests.fcsolve import Solution, solution
 
-from .harness import StrictPage
-from .helpers import DESKTOP, PHONE, Player, expect_board, no_scrolling, open_fresh
+from .helpers import (
+    DESKTOP,
+    PHONE,
+    Player,
+    expect_board,
+    expect_numbers,
+    no_scrolling,
+    open_fresh,
+    play_all,
+)
 
 CODE = "EO1-C8-AAAAAFA"
 
@@ -57,17 +64,6 @@ def test_a_game_is_won_with_the_mouse(
     expect(page.locator("#new-game-dialog")).to_be_visible()
 
 
-@pytest.fixture
-def touch_page(browser: Browser, site_url: str, request: pytest.FixtureRequest) -> Iterator[Page]:
-    """A page in a fresh touch-screen context (its own strict watch)."""
-    context = browser.new_context(viewport=request.param, has_touch=True, is_mobile=True)
-    tab = context.new_page()
-    watcher = StrictPage(context, tab, site_url.split("/")[2])
-    yield tab
-    watcher.check()
-    context.close()
-
-
 @pytest.mark.parametrize("touch_page", [PHONE, DESKTOP], ids=["phone", "desktop"], indirect=True)
 def test_a_game_is_won_by_touch(touch_page: Page, site_url: str, winning_line: Solution) -> None:
     """Taps through page.touchscreen, drags through Chromium's touch events (pointerType
@@ -80,3 +76,23 @@ def test_a_game_is_won_by_touch(touch_page: Page, site_url: str, winning_line: S
     game = play_to_the_end(touch_page, Player(touch_page, touch=True), winning_line)
     expect_win(touch_page, game)
     assert touch_page.evaluate("[...window.kinds]") == ["touch"]
+
+
+def test_a_position_without_any_move_announces_no_defeat(page: Page, site_url: str) -> None:
+    """SPEC §5: the game never announces a defeat. Four cards into the last four cells of
+    EO1-C8-AAAAAA2 leave no legal move at all: the page says nothing and opens nothing.
+    Asked by a double tap, it only answers for that card."""
+    code = "EO1-C8-AAAAAA2"
+    open_fresh(page, site_url, f"deal={code}")
+    player = Player(page)
+    game = play_all(player, code, [Move.parse(m) for m in ("4e", "8f", "4g", "7h")])
+    assert not list(legal_moves(game.position)) and not game.is_won
+    expect_board(page, game.position)
+    expect_numbers(page, 0, 4)
+    expect(page.locator("#status")).to_have_text("")
+    expect(page.locator("dialog[open]")).to_have_count(0)
+    assert str(game.position.top(Pile.column(1))) == "5D"
+    player.double_tap("5D")
+    expect(page.locator("#status")).to_have_text("The 5 of diamonds cannot move anywhere now.")
+    expect(page.locator("dialog[open]")).to_have_count(0)
+    expect_numbers(page, 0, 4)

@@ -22,10 +22,13 @@ MODULES = [
     "eightoff.saved",
     "eightoff.fcs",
     "eightoff.solver",
+    "eightoff.web.actions",
     "eightoff.web.address",
     "eightoff.web.i18n",
+    "eightoff.web.keymap",
     "eightoff.web.layout",
     "eightoff.web.persist",
+    "eightoff.web.startup",
     "eightoff.web.state",
 ]
 """The modules with examples: each must run at least one."""

@@ -1,0 +1,78 @@
+"""Small DOM helpers shared by the thin modules: make elements, listen to events, paint
+once a frame.
+
+Thin DOM code: every listener is a kept ``create_proxy`` whose removal :func:`listen`
+returns, the way each binding in chessground returns its own unbind.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from pyscript import document, window
+from pyscript.ffi import create_proxy, to_js
+
+
+def el(tag: str, cls: str = "", text: str = "", **attrs: str) -> Any:
+    """A new element; ``text`` is set as textContent (never markup). Attribute names are
+    written with ``_`` for ``-`` (a trailing ``_`` is dropped: ``for_``)."""
+    node = document.createElement(tag)
+    if cls:
+        node.className = cls
+    if text:
+        node.textContent = text
+    for name, value in attrs.items():
+        node.setAttribute(name.rstrip("_").replace("_", "-"), value)
+    return node
+
+
+def add(parent: Any, *children: Any) -> Any:
+    """Append ``children`` to ``parent``; returns ``parent``."""
+    for child in children:
+        parent.appendChild(child)
+    return parent
+
+
+def listen(target: Any, handlers: dict[str, Callable[[Any], None]]) -> Callable[[], None]:
+    """Add one kept proxy per event type; returns the unbind that removes and destroys them."""
+    proxies = {name: create_proxy(handler) for name, handler in handlers.items()}
+    for name, proxy in proxies.items():
+        target.addEventListener(name, proxy)
+
+    def unbind() -> None:
+        for name, proxy in proxies.items():
+            target.removeEventListener(name, proxy)
+            proxy.destroy()
+        proxies.clear()
+
+    return unbind
+
+
+class Frame:
+    """Run ``paint`` at most once per animation frame, however often it is requested."""
+
+    def __init__(self, paint: Callable[[], None]) -> None:
+        self.paint = paint
+        self.waiting = False
+        self.proxy = create_proxy(self._run)
+
+    def request(self) -> None:
+        if not self.waiting:
+            self.waiting = True
+            window.requestAnimationFrame(self.proxy)
+
+    def _run(self, _time: Any = None) -> None:
+        self.waiting = False
+        self.paint()
+
+    def destroy(self) -> None:
+        self.proxy.destroy()
+
+
+def js_object(value: Any) -> Any:
+    """A Python dict or list of dicts as JavaScript objects (for ``animate``)."""
+    return to_js(value, dict_converter=window.Object.fromEntries)
+
+
+__all__ = ["Frame", "add", "el", "js_object", "listen"]

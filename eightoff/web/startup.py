@@ -1,0 +1,75 @@
+"""Which game the page opens with, and what it says about it (pure Python, no browser
+import; tested under CPython).
+
+The page loads the stored record (:meth:`.persist.Store.load`) and reads its address, then
+:func:`decide` picks:
+
+- the deal in the address (``?deal=CODE``) when nothing is saved, or the saved game of
+  another deal has no move yet;
+- the saved game when the address names no deal, names the saved game's deal, or holds a
+  code that cannot be used (said in words: the game is unchanged);
+- the saved game, with a question (:attr:`Start.ask`), when the address names another
+  deal and the saved game has moves: the page asks before replacing it;
+- else a new random deal with the chosen cell count.
+
+>>> from eightoff.web.persist import Loaded, Settings
+>>> nothing = Loaded(None, Settings(cells=4), None, 0)
+>>> start = decide(nothing, "?deal=eo1-c2-aaaaafa")
+>>> start.game.code, start.messages, start.ask
+(DealCode.parse('EO1-C2-AAAAAFA'), (), None)
+>>> decide(nothing, "", new_code=lambda cells: DealCode(7, cells)).game.code
+DealCode.parse('EO1-C4-AAAAAAH')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..deal import DealCode
+from ..game import Game
+from .address import deal_from_query
+from .i18n import error_text, t
+from .persist import Loaded, Notice, Settings
+
+
+@dataclass(frozen=True)
+class Start:
+    """The start-up decision: the ``game`` to show with the ``settings``, the
+    ``messages`` for the status line (in order), and ``ask``, a deal the address asks for
+    that would replace a game in progress (``None``: nothing to ask)."""
+
+    game: Game
+    settings: Settings
+    messages: tuple[str, ...] = ()
+    ask: DealCode | None = None
+
+
+def decide(loaded: Loaded, query: str, new_code: Callable[[int], DealCode] = DealCode.random) -> Start:
+    """The game to open from what storage held and the address's ``location.search``.
+    ``new_code(cells)`` draws a random deal (a cryptographically strong draw by default)."""
+    messages = [notice_text(loaded.notice)] if loaded.notice is not None else []
+    game, ask = loaded.game, None
+    asked, problem = deal_from_query(query)
+    if problem is not None:
+        messages.append(t("message.bad-address", reason=error_text(problem)))
+    elif asked is not None and (game is None or game.code != asked):
+        if game is None or not game.moves:
+            game = Game.new(asked)
+        else:
+            ask = asked
+    if game is None:
+        game = Game.new(new_code(loaded.settings.cells))
+    return Start(game, loaded.settings, tuple(messages), ask)
+
+
+def notice_text(notice: Notice | None) -> str:
+    """The words of a store notice (docs/storage.md); ``""`` for none.
+
+    >>> notice_text(Notice("storage-resumed"))
+    'Saving works again.'
+    """
+    return "" if notice is None else t(f"notice.{notice.code}", **notice.params)
+
+
+__all__ = ["Start", "decide", "notice_text"]

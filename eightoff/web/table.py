@@ -1,0 +1,144 @@
+"""The game on the table: the engine's :class:`Game` and the settings, shown by the
+:class:`.render.View` and kept by the :class:`.persist.Store`.
+
+Thin DOM code. Every change to the game goes through here: playing a move, undo and redo
+(each with its card flight), a new deal, another tab's game. Each ends with
+:meth:`Table.after` or :meth:`Table.replace`: one render, then one save. The engine
+decides every rule; a refused move's reason comes from its error, in words from
+:mod:`.i18n`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from pyscript import window
+
+from ..deal import DealCode
+from ..errors import HistoryError, IllegalMoveError
+from ..game import UNDO_LIMIT, Game
+from ..moves import Move
+from ..piles import Pile
+from .address import query_for
+from .i18n import error_text, t
+from .persist import Settings, Store
+from .render import Rects, View
+from .startup import notice_text
+from .state import UiState
+
+
+class Table:
+    """One tab's game and settings, on the page and in storage."""
+
+    def __init__(self, view: View, ui: UiState, store: Store, game: Game, settings: Settings) -> None:
+        self.view = view
+        self.ui = ui
+        self.store = store
+        self.game = game
+        self.settings = settings
+
+    def show(self) -> None:
+        """Draw the whole game without animation (at start)."""
+        self.view.deck(self.settings.deck)
+        self.view.position(self.game.position)
+        self.view.fit()
+        self.view.numbers(self.game)
+        self.follow_address()
+
+    # -- moves -----------------------------------------------------------------------
+
+    def play(self, move: Move, first: Rects | None = None) -> bool:
+        """Send one move to the engine; show its reason in words when it refuses.
+        ``first``: where the moved cards were drawn (the carried cards), else where they
+        lie in their pile."""
+        if first is None:
+            first = self.view.rects(self._top_cards(move.source, move.count))
+        try:
+            self.game.play(move)
+        except IllegalMoveError as error:
+            self.view.say(error_text(error))
+            return False
+        self.after(first)
+        return True
+
+    def undo(self) -> None:
+        stepped = self._step(self.game.undo_stack, self.game.undo, back=True)
+        if stepped and not self.game.can_undo and self.game.moves:
+            self.view.say(t("message.undo-limit-reached", limit=UNDO_LIMIT))
+
+    def redo(self) -> None:
+        self._step(self.game.redo_stack, self.game.redo, back=False)
+
+    def _step(self, stack: list[Move], step: Callable[[], Move], back: bool) -> bool:
+        """Undo or redo one action with its flight; when there is none, the engine's
+        reason in words. ``back``: the cards return from the move's target."""
+        if not stack:
+            try:
+                step()
+            except HistoryError as error:
+                self.view.say(error_text(error))
+            return False
+        last = stack[-1]
+        first = self.view.rects(self._top_cards(last.target if back else last.source, last.count))
+        step()
+        self.ui.forget_tap()
+        self.after(first)
+        return True
+
+    def _top_cards(self, pile: Pile, count: int) -> list[str]:
+        return [str(card) for card in self.game.position.cards(pile)[-count:]]
+
+    def after(self, first: Rects) -> None:
+        """One render and one save after an action; the status line is cleared."""
+        self.view.position(self.game.position)
+        self.view.fly_from(first)
+        self.view.numbers(self.game)
+        self.view.say("")
+        self.save()
+
+    # -- games and settings ------------------------------------------------------------
+
+    def deal(self, code: DealCode, message: str = "message.new-deal") -> None:
+        """Start ``code`` from its first card (a new deal, or ``message.restarted``)."""
+        self.replace(Game.new(code), self.settings)
+        self.save()
+        self.view.say(t(message, code=str(code)))
+
+    def choose(self, settings: Settings) -> None:
+        """New settings: the deck is shown at once, the cell count is for the next deal."""
+        self.settings = settings
+        self.view.deck(settings.deck)
+        self.save()
+
+    def replace(self, game: Game, settings: Settings) -> None:
+        """Show another game (a new deal, another tab's game) without animation."""
+        self.ui.reset()
+        self.view.put_down()
+        cells_changed = len(game.position.cells) != self.view.cells
+        self.game, self.settings = game, settings
+        self.view.deck(settings.deck)
+        self.view.position(game.position)
+        if cells_changed:
+            self.view.fit()
+        self.view.numbers(game)
+        self.follow_address()
+
+    def save(self) -> None:
+        """Save the game; when another tab saved first, show its game instead; a notice
+        (saving stopped or works again, another tab) is said."""
+        notice = self.store.save(self.game, self.settings)
+        if notice is not None and notice.code == "storage-other-tab":
+            loaded = self.store.load()
+            if loaded.game is not None:
+                self.replace(loaded.game, loaded.settings)
+        if notice is not None:
+            self.view.say(notice_text(notice))
+
+    def follow_address(self) -> None:
+        """The address bar shows the current deal (``?deal=CODE``)."""
+        query = query_for(self.game.code)
+        if str(window.location.search) != query:
+            window.history.replaceState(None, "", query)
+
+
+__all__ = ["Table"]

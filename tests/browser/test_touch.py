@@ -1,0 +1,70 @@
+"""Touch input through real touch events (pointerType "touch"): a double tap, lit targets
+while a finger drags, and an illegal drop by touch (SPEC §8; docs/dom-contract.md)."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+
+from eightoff import DealCode, Game, Move, Pile
+
+from .helpers import (
+    Player,
+    board_of,
+    dealt,
+    expect_board,
+    expect_carried,
+    expect_numbers,
+    lit_piles,
+    open_fresh,
+    read_board,
+)
+
+KINDS = """() => { window.kinds = new Set();
+    addEventListener('pointerdown', e => window.kinds.add(e.pointerType), true); }"""
+"""Record the pointer type of every pointerdown the page sees."""
+
+
+def kinds(page: Page) -> list[str]:
+    return page.evaluate("[...window.kinds]")  # type: ignore[no-any-return]
+
+
+def test_a_touch_double_tap_plays_the_engines_double_tap(touch_page: Page, site_url: str) -> None:
+    """Two taps of page.touchscreen on the 6 of diamonds, which has no way home: it goes
+    where the engine's double tap sends it (column 7)."""
+    code = "EO1-C8-AAAAAAA"
+    game = Game.new(DealCode.parse(code))
+    column = Pile.column(4)
+    assert str(game.position.top(column)) == "6D" and game.tap(column) is None
+    move = game.double_tap(column, game.position.size(column) - 1)
+    assert move == Move.parse("47")
+    open_fresh(touch_page, site_url, f"deal={code}")
+    touch_page.evaluate(KINDS)
+    Player(touch_page, touch=True).double_tap("6D")
+    game.play(move)
+    expect_board(touch_page, game.position)
+    expect_numbers(touch_page, 0, 1)
+    assert kinds(touch_page) == ["touch"]
+
+
+def test_a_touch_drag_lights_the_engines_targets_and_an_illegal_drop_goes_back(
+    touch_page: Page, site_url: str
+) -> None:
+    """A finger carries the 5 of spades: exactly the engine's targets are lit; dropped on
+    column 2 it goes back, the reason is said and nothing moves."""
+    code = "EO1-C8-AAAAAFA"
+    game = Game.new(DealCode.parse(code))
+    open_fresh(touch_page, site_url, f"deal={code}", motion=True)
+    touch_page.evaluate(KINDS)
+    player = Player(touch_page, touch=True)
+    player.press_and_move("5S", player.pile_point("column-2"))
+    expect_carried(touch_page, "5S")
+    targets = {p.key for p in game.targets(Pile.column(1), 5)}
+    assert targets == {"cell-5", "cell-6", "cell-7", "cell-8"}
+    assert lit_piles(touch_page) == targets
+    player.release()
+    expect(touch_page.locator("#status")).to_have_text("The 5 of spades goes only on the 6 of spades.")
+    expect(touch_page.locator(".pile.target")).to_have_count(0)
+    expect(touch_page.locator(".card.lifted")).to_have_count(0)
+    assert read_board(touch_page) == board_of(dealt(code))
+    expect_numbers(touch_page, 0, 0)
+    assert kinds(touch_page) == ["touch"]

@@ -1,0 +1,92 @@
+"""The actions every input produces (eightoff/web/actions.py): the page's buttons and
+choices read into exactly one action, and a chosen setting applied or refused."""
+
+from __future__ import annotations
+
+from typing import get_args
+
+import pytest
+
+from eightoff.web.actions import (
+    BOARD_COMMANDS,
+    COMMANDS,
+    Choose,
+    Close,
+    Command,
+    CommandName,
+    from_button,
+    from_choice,
+)
+from eightoff.web.persist import Settings, SettingsError
+
+# The buttons' data-action values of docs/dom-contract.md and eightoff/web/render.py,
+# eightoff/web/dialogs.py.
+BUTTONS = [
+    "undo",
+    "redo",
+    "new-game",
+    "settings",
+    "copy-link",
+    "win-new",
+    "random-deal",
+    "play-code",
+    "restart",
+    "confirm-yes",
+]
+
+
+def test_every_button_of_the_page_is_a_command() -> None:
+    assert sorted(COMMANDS) == sorted(BUTTONS) == sorted(get_args(CommandName))
+    for name in BUTTONS:
+        assert from_button(name) == Command(name)  # type: ignore[arg-type]
+
+
+def test_close_names_its_dialog() -> None:
+    assert from_button("close", dialog="settings-dialog") == Close("settings-dialog")
+    assert from_button("close") is None  # a close button outside a dialog closes nothing
+
+
+@pytest.mark.parametrize("name", ["", "Undo", "close-all", "confirm-no", "__class__"])
+def test_an_unknown_button_is_no_action(name: str) -> None:
+    assert from_button(name, dialog="win") is None
+
+
+def test_only_undo_and_redo_act_on_the_board() -> None:
+    assert {"undo", "redo"} == BOARD_COMMANDS
+    assert BOARD_COMMANDS <= COMMANDS
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "expected"),
+    [
+        ("cells", "8", Settings(8, "two")),
+        ("cells", "4", Settings(4, "two")),
+        ("cells", "2", Settings(2, "two")),
+        ("deck", "four", Settings(4, "four")),
+        ("deck", "two", Settings(4, "two")),
+    ],
+)
+def test_a_choice_changes_one_setting(name: str, value: str, expected: Settings) -> None:
+    choice = from_choice(name, value)
+    assert choice == Choose(name, value)  # type: ignore[arg-type]
+    assert choice is not None and choice.applied_to(Settings(4, "two")) == expected
+
+
+@pytest.mark.parametrize(
+    ("name", "value"), [("cells", "3"), ("cells", "eight"), ("deck", "six"), ("cells", "")]
+)
+def test_a_choice_outside_the_offer_is_refused(name: str, value: str) -> None:
+    choice = from_choice(name, value)
+    assert choice is not None
+    with pytest.raises(ValueError):
+        choice.applied_to(Settings())
+
+
+def test_a_refused_cell_count_is_a_settings_error() -> None:
+    with pytest.raises(SettingsError, match="8, 4 or 2 cells, not 3"):
+        Choose("cells", "3").applied_to(Settings())
+
+
+@pytest.mark.parametrize("name", ["", "deal", "code", "Cells"])
+def test_other_inputs_are_no_setting(name: str) -> None:
+    assert from_choice(name, "4") is None
