@@ -19,6 +19,7 @@ from .game import Game
 from .moves import Move
 from .position import CELL_COUNTS
 from .solver import DEFAULT_BUDGET, solve
+from .winnable import winnable
 
 _SOLVER_CHATTER = ("This game is solveable.", "Total number of states checked", "This scan generated")
 """Lines Freecell Solver prints around a solution; ``replay`` skips them."""
@@ -39,6 +40,9 @@ def _parser() -> argparse.ArgumentParser:
     replay.add_argument("file", nargs="?", help="the moves (default: standard input)")
     new = commands.add_parser("new", help="print a fresh random deal code")
     new.add_argument("--cells", type=int, choices=CELL_COUNTS, default=CELL_COUNTS[0])
+    new.add_argument(
+        "--winnable", action="store_true", help="a deal the solver has won (4, 2 cells: from the catalogue)"
+    )
     solver = commands.add_parser("solve", help="solve a deal: the verdict, then the winning moves")
     solver.add_argument("code", help="the deal code")
     solver.add_argument(
@@ -55,7 +59,7 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
     out = stdout or sys.stdout
     args = _parser().parse_args(argv)
     if args.command == "new":
-        print(DealCode.random(args.cells), file=out)
+        print(winnable(args.cells) if args.winnable else DealCode.random(args.cells), file=out)
         return 0
     try:
         code = DealCode.parse(args.code)

@@ -16,7 +16,8 @@ Commands come from buttons, keys and the dialogs' fields:
 
 - :class:`Command`: undo, redo, open a window, copy the link, deal, confirm …;
 - :class:`Close`: close one dialog;
-- :class:`Choose`: a setting chosen in a dialog (the cell count, the deck colours).
+- :class:`Choose`: a setting chosen in a dialog (the cell count, the deck colours, only
+  winnable deals).
 
 >>> from_button("undo")
 Command(name='undo')
@@ -25,16 +26,16 @@ Close(dialog='win')
 >>> from_button("launch-rockets") is None
 True
 >>> from_choice("cells", "4").applied_to(Settings())
-Settings(cells=4, deck='four')
+Settings(cells=4, deck='four', winnable=True)
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final, Literal, cast, get_args
 
 from ..moves import Move
-from .persist import Settings
+from .persist import Settings, SettingsError
 
 # -- board actions -------------------------------------------------------------------
 
@@ -87,14 +88,16 @@ CommandName = Literal[
     "play-code",
     "restart",
     "confirm-yes",
+    "hint",
 ]
 """The page's commands, named as the buttons' ``data-action`` (docs/dom-contract.md):
 undo and redo one action; open the New Game window (``new-game``, or ``win-new`` from the
 win message) or the settings; copy the deal's link; start a random deal, the code typed
 in the New Game window (``play-code``) or this deal again (``restart``), each after asking
-when a game in progress would be lost; ``confirm-yes`` answers that question."""
+when a game in progress would be lost; ``confirm-yes`` answers that question; ``hint``
+shows the next move of a winning line."""
 COMMANDS: Final[frozenset[str]] = frozenset(get_args(CommandName))
-BOARD_COMMANDS: Final[frozenset[str]] = frozenset({"undo", "redo"})
+BOARD_COMMANDS: Final[frozenset[str]] = frozenset({"undo", "redo", "hint"})
 """Commands that act on the board, which does nothing while a dialog is open over it."""
 
 
@@ -112,13 +115,14 @@ class Close:
     dialog: str
 
 
-SettingName = Literal["cells", "deck"]
+SettingName = Literal["cells", "deck", "winnable"]
 SETTINGS: Final[frozenset[str]] = frozenset(get_args(SettingName))
 
 
 @dataclass(frozen=True)
 class Choose:
-    """A setting chosen in a dialog: the radio input ``setting`` now holds ``value``."""
+    """A setting chosen in a dialog: the radio input ``setting`` now holds ``value`` (a
+    checkbox: ``"true"`` or ``"false"``)."""
 
     setting: SettingName
     value: str
@@ -129,15 +133,21 @@ class Choose:
         cannot be used.
 
         >>> Choose("deck", "two").applied_to(Settings(cells=2))
-        Settings(cells=2, deck='two')
+        Settings(cells=2, deck='two', winnable=True)
         >>> Choose("cells", "7").applied_to(Settings())
         Traceback (most recent call last):
         ...
         eightoff.web.persist.SettingsError: a game has 8, 4 or 2 cells, not 7
         """
         if self.setting == "cells":
-            return Settings(int(self.value), settings.deck)
-        return Settings(settings.cells, self.value)
+            return replace(settings, cells=int(self.value))
+        if self.setting == "winnable":
+            if self.value not in ("true", "false"):
+                raise SettingsError(
+                    f"winnable is true or false, not {self.value!r:.20}", code="settings-winnable"
+                )
+            return replace(settings, winnable=self.value == "true")
+        return replace(settings, deck=self.value)
 
 
 Action = Play | PutBack | Feedback | Command | Close | Choose

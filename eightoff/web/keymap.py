@@ -4,7 +4,8 @@ into a :class:`Keystroke` and sends the result to ``App.dispatch``.
 
 - Ctrl+Z, Cmd+Z: undo;
 - Ctrl+Shift+Z, Cmd+Shift+Z, Ctrl+Y, Cmd+Y: redo;
-- Enter in the code field (``#code-input``): play the typed code.
+- Enter in the code field (``#code-input``): play the typed code;
+- H (no modifier, not in a field): a hint.
 
 Shortcuts with Ctrl or Cmd are not read while typing in a field (the field's own undo
 works there); Alt with them is left to the browser. Keyboard play will add its keys here.
@@ -46,6 +47,8 @@ def command_for(stroke: Keystroke) -> Command | None:
     """The command a key press asks for, or ``None`` (the browser keeps the key)."""
     if stroke.key == "Enter" and stroke.field == CODE_FIELD:
         return Command("play-code")
+    if stroke.key.lower() == "h" and stroke.field is None and not (stroke.ctrl or stroke.meta or stroke.alt):
+        return Command("hint")
     if stroke.field is not None or not (stroke.ctrl or stroke.meta) or stroke.alt:
         return None
     key = stroke.key.lower()

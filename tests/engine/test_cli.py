@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from eightoff import DealCode, Position, cli
+from eightoff.solver import solve
 
 START = DealCode.parse("EO1-C8-AAAAAFA").deal().fcs()
 
@@ -204,3 +205,11 @@ def test_the_main_module_in_process(
         runpy.run_module("eightoff", run_name="__main__")
     assert info.value.code == 0
     assert capsys.readouterr().out == START + "\n"
+
+
+@pytest.mark.parametrize("cells", ["8", "4", "2"])
+def test_new_winnable(cells: str) -> None:
+    status, out = run("new", "--cells", cells, "--winnable")
+    code = DealCode.parse(out.strip())
+    assert status == 0 and code.cells == int(cells)
+    assert solve(code.deal()).verdict == "solved"

@@ -32,6 +32,7 @@ BUTTONS = [
     "play-code",
     "restart",
     "confirm-yes",
+    "hint",
 ]
 
 
@@ -52,7 +53,7 @@ def test_an_unknown_button_is_no_action(name: str) -> None:
 
 
 def test_only_undo_and_redo_act_on_the_board() -> None:
-    assert {"undo", "redo"} == BOARD_COMMANDS
+    assert {"undo", "redo", "hint"} == BOARD_COMMANDS
     assert BOARD_COMMANDS <= COMMANDS
 
 
@@ -64,6 +65,8 @@ def test_only_undo_and_redo_act_on_the_board() -> None:
         ("cells", "2", Settings(2, "two")),
         ("deck", "four", Settings(4, "four")),
         ("deck", "two", Settings(4, "two")),
+        ("winnable", "false", Settings(4, "two", winnable=False)),
+        ("winnable", "true", Settings(4, "two", winnable=True)),
     ],
 )
 def test_a_choice_changes_one_setting(name: str, value: str, expected: Settings) -> None:
@@ -73,7 +76,8 @@ def test_a_choice_changes_one_setting(name: str, value: str, expected: Settings)
 
 
 @pytest.mark.parametrize(
-    ("name", "value"), [("cells", "3"), ("cells", "eight"), ("deck", "six"), ("cells", "")]
+    ("name", "value"),
+    [("cells", "3"), ("cells", "eight"), ("deck", "six"), ("cells", ""), ("winnable", "on")],
 )
 def test_a_choice_outside_the_offer_is_refused(name: str, value: str) -> None:
     choice = from_choice(name, value)

@@ -26,6 +26,10 @@ UNDO, REDO, PLAY_CODE = Command("undo"), Command("redo"), Command("play-code")
         (Keystroke("z", ctrl=True, alt=True), None),
         (Keystroke("x", ctrl=True), None),
         (Keystroke("Enter"), None),
+        (Keystroke("h"), Command("hint")),
+        (Keystroke("H", shift=True), Command("hint")),
+        (Keystroke("h", ctrl=True), None),
+        (Keystroke("h", alt=True), None),
     ],
     ids=repr,
 )
@@ -38,6 +42,7 @@ def test_shortcuts_leave_fields_alone(field: str) -> None:
     """In a text field Ctrl+Z is the field's own undo."""
     assert command_for(Keystroke("z", ctrl=True, field=field)) is None
     assert command_for(Keystroke("y", ctrl=True, field=field)) is None
+    assert command_for(Keystroke("h", field=field)) is None
 
 
 def test_enter_in_the_code_field_plays_the_code() -> None:

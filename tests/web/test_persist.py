@@ -79,7 +79,7 @@ def test_the_record_is_the_documented_json() -> None:
         "revision": 2,
         "tab": "tab-7",
         "game": saved.to_dict(game),
-        "settings": {"cells": 2, "deck": "two"},
+        "settings": {"cells": 2, "deck": "two", "winnable": True},
     }
     assert list(json.loads(text)) == ["schema", "revision", "tab", "game", "settings"]
     assert store.revision == 2 and storage.get(BACKUP_KEY) is None
@@ -110,7 +110,16 @@ def test_a_record_this_or_an_earlier_version_wrote_reads_and_writes_back_as_sche
     loaded.game.undo()
     fresh = MemoryStorage()
     assert Store(fresh, "tab-1").save(loaded.game, loaded.settings) is None
-    assert fresh.get(KEY) == SCHEMA_2
+    # Written back with the setting added since (a missing "winnable" reads as true).
+    assert fresh.get(KEY) == SCHEMA_2.replace('"deck":"two"}', '"deck":"two","winnable":true}')
+
+
+def test_the_winnable_setting_is_kept_and_checked() -> None:
+    assert Settings.from_dict({"cells": 4, "deck": "two", "winnable": False}) == Settings(4, "two", False)
+    assert Settings.from_dict({"cells": 4, "deck": "two"}).winnable is True
+    assert Settings(2, "four", False).to_dict() == {"cells": 2, "deck": "four", "winnable": False}
+    with pytest.raises(SettingsError, match="winnable is true or false, not 1"):
+        Settings.from_dict({"cells": 4, "deck": "two", "winnable": 1})
 
 
 def test_nothing_stored_gives_a_fresh_start_without_notice() -> None:

@@ -1,0 +1,78 @@
+"""Hints: the worker's requests and replies, the winning line kept by the page, and what
+a hint marks (the pure part of the page's hints)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from eightoff import DealCode, Game, Move, Position
+from eightoff.web.hint import Line, Marks, answer, deal_request, hint_request, marks, read_reply, verdict_text
+from eightoff.winnable import is_catalogued
+
+START = DealCode.parse("EO1-C8-AAAAAFA").deal()
+ENDGAME = "Foundations: S-J H-K D-K C-K\nFreecells: - - - -\n: KS QS\n"
+
+
+def test_a_hint_request_answered_with_a_winning_line() -> None:
+    text = hint_request(3, START)
+    assert json.loads(text) == {"serial": 3, "kind": "hint", "position": START.fcs(), "cells": 8}
+    reply = read_reply(answer(text))
+    assert (reply.serial, reply.verdict, reply.code) == (3, "solved", None)
+    game = Game.new(DealCode.parse("EO1-C8-AAAAAFA"))
+    for move in reply.moves:
+        game.play(move)
+    assert game.is_won
+
+
+def test_a_position_proved_lost_and_a_search_that_gave_up() -> None:
+    lost = read_reply(answer(hint_request(1, DealCode(1, 2).deal())))
+    assert (lost.verdict, lost.moves) == ("unsolvable", ())
+    assert verdict_text(lost.verdict) == "No winning line from here — undoing may help."
+    short = read_reply(answer(hint_request(2, START), budget=1))
+    assert (short.serial, short.verdict, short.moves) == (2, "gave-up", ())
+    assert verdict_text(short.verdict) == "No winning line found in time."
+
+
+@pytest.mark.parametrize("cells", [4, 2])
+def test_a_deal_request_answered_with_a_winnable_code(cells: int) -> None:
+    reply = read_reply(answer(deal_request(9, cells)))
+    assert (reply.serial, reply.verdict, reply.moves) == (9, "deal", ())
+    assert reply.code is not None and reply.code.cells == cells and is_catalogued(reply.code)
+
+
+def test_a_deal_request_for_eight_cells_is_solved() -> None:
+    reply = read_reply(answer(deal_request(4, 8), budget=1_000))
+    assert reply.code is not None and reply.code.cells == 8
+
+
+def test_the_line_gives_each_next_move_and_nothing_off_it() -> None:
+    moves = read_reply(answer(hint_request(1, START))).moves
+    line = Line.of(START, moves)
+    game = Game.new(DealCode.parse("EO1-C8-AAAAAFA"))
+    for move in moves:
+        assert line.next_move(game.position) == move
+        game.play(move)
+    assert line.next_move(game.position) is None
+    assert len(line.moves) == len(moves)
+
+
+@pytest.mark.parametrize(
+    ("board", "move", "expected"),
+    [
+        (START.fcs(), "1e", Marks(("5S",), "cell-5", "Hint: the 5 of spades to cell 5.")),
+        (START.fcs(), "86", Marks(("TS",), "column-6", "Hint: the 10 of spades to column 6.")),
+        (ENDGAME, "1S", Marks(("QS",), "foundation-S", "Hint: the queen of spades to its foundation.")),
+        (ENDGAME, "13", Marks(("QS",), "column-3", "Hint: the queen of spades to the empty column 3.")),
+        (
+            ENDGAME,
+            "12x2",
+            Marks(
+                ("KS", "QS"), "column-2", "Hint: the 2 cards from the king of spades to the empty column 2."
+            ),
+        ),
+    ],
+)
+def test_what_a_hint_marks(board: str, move: str, expected: Marks) -> None:
+    assert marks(Position.from_fcs(board, 8), Move.parse(move)) == expected
