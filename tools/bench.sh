@@ -12,7 +12,7 @@ command -v npm >/dev/null || setup_debian nodejs npm
 setup_node
 step "Build"
 python tools/build.py
-for bench in engine solver save startup interaction; do
+for bench in engine solver save startup interaction hints; do
   step "bench/$bench.py"
   python "bench/$bench.py"
 done

@@ -25,6 +25,8 @@ from pyscript.ffi import is_none
 
 from ..deal import DealCode
 from ..game import Game
+from ..position import Position
+from ..winnable import CATALOGUED, winnable
 from . import keys, storage
 from .actions import (
     BOARD_COMMANDS,
@@ -43,6 +45,8 @@ from .address import share_url
 from .clipboard import copy_text
 from .dialogs import Dialogs
 from .dom import Frame, listen
+from .hint import Line, deal_request, hint_request, marks, read_reply, verdict_text
+from .hints import Worker
 from .i18n import card_name, set_language, t
 from .persist import Loaded, Store
 from .pointer import Pointer
@@ -68,6 +72,13 @@ class App:
         self.unbinds: list[Callable[[], None]] = []
         self.copying: asyncio.Future[None] | None = None
         """The running copy of the link (kept so it is not collected before it ends)."""
+        self.worker = Worker(self.on_reply, self.on_worker_error)
+        self.line: Line | None = None
+        """The last winning line found: the next hints along it need no search."""
+        self.asked: tuple[int, Position] | None = None
+        """The hint request in flight: its serial and the position it is about."""
+        self.deal_asked = 0
+        """The serial of the winnable 8-cell deal asked for (0: none)."""
 
     @property
     def game(self) -> Game:
@@ -76,7 +87,8 @@ class App:
     # -- start -------------------------------------------------------------------
 
     def start(self) -> None:
-        start = decide(self.store.load(), str(window.location.search))
+        loaded = self.store.load()
+        start = decide(loaded, str(window.location.search), _new_code(loaded.settings.winnable))
         self.table = Table(self.view, self.ui, self.store, start.game, start.settings)
         self.table.show()
         saved = notice_text(self.store.save(start.game, start.settings))
@@ -88,6 +100,7 @@ class App:
                 t("confirm.open-link", code=str(code), moves=start.game.moves), lambda: self.deal(code)
             )
         document.documentElement.setAttribute("data-ready", "")
+        self.worker.start_when_idle()
 
     def bind(self) -> None:
         """Every listener: the board's pointer, the keys, the buttons and choices, the
@@ -109,7 +122,10 @@ class App:
     # -- the one door ------------------------------------------------------------
 
     def dispatch(self, action: Action | None) -> None:
-        """Do what one action asks (``None``: nothing)."""
+        """Do what one action asks (``None``: nothing). Any action but a hint clears the
+        hint shown."""
+        if action is not None and action != Command("hint"):
+            self.view.unhint()
         if isinstance(action, Play | PutBack | Feedback):
             self.board_action(action)
         elif isinstance(action, Command):
@@ -160,8 +176,10 @@ class App:
             dialogs.open_settings(table.settings)
         elif name == "copy-link":
             self.copying = asyncio.ensure_future(self.copy_link())
+        elif name == "hint":
+            self.hint()
         elif name == "random-deal":
-            dialogs.guarded(self.game, lambda: self.deal(DealCode.random(table.settings.cells)))
+            dialogs.guarded(self.game, self.deal_random)
         elif name == "play-code":
             code = dialogs.check_code()
             if code is not None:
@@ -185,6 +203,65 @@ class App:
         self.dialogs.close_all()
         self.table.deal(code, message)
 
+    def deal_random(self) -> None:
+        """A random deal of the chosen cell count; with "only deals that can be won", one
+        of the catalogue (4, 2 cells) or one the worker has solved (8 cells)."""
+        settings = self.table.settings
+        if not settings.winnable:
+            self.deal(DealCode.random(settings.cells))
+        elif settings.cells in CATALOGUED:
+            self.deal(winnable(settings.cells))
+        else:
+            self.dialogs.close_all()
+            self.deal_asked = self.worker.next_serial()
+            self.view.say(t("message.finding-deal"))
+            self.worker.send(deal_request(self.deal_asked, settings.cells))
+
+    # -- hints ---------------------------------------------------------------------
+
+    def hint(self) -> None:
+        """Show the next move of a winning line: at once when the position is on the last
+        line found, else after the worker's search (a move made meanwhile voids it)."""
+        position = self.game.position
+        if position.is_won:
+            self.view.say(t("hint.won"))
+            return
+        move = self.line.next_move(position) if self.line is not None else None
+        if move is not None:
+            self.view.hint(marks(position, move))
+            return
+        if self.asked is not None and self.asked[1] == position:
+            return  # the search for this very position is running
+        self.asked = (self.worker.next_serial(), position)
+        self.view.say(t("hint.thinking"))
+        self.worker.send(hint_request(self.asked[0], position))
+
+    def on_reply(self, text: str) -> None:
+        reply = read_reply(text)
+        if reply.verdict == "deal":
+            if reply.serial == self.deal_asked and reply.code is not None:
+                self.deal_asked = 0
+                self.deal(reply.code)
+            return
+        if self.asked is None or reply.serial != self.asked[0]:
+            return
+        position = self.asked[1]
+        self.asked = None
+        if position != self.game.position:
+            return  # a move was made meanwhile: the player asks again
+        if reply.verdict == "solved":
+            self.line = Line.of(position, reply.moves)
+            self.hint()
+        else:
+            self.view.say(verdict_text(reply.verdict))
+
+    def on_worker_error(self, message: str) -> None:
+        self.asked = None
+        if self.deal_asked:  # no solved deal: an ordinary one
+            self.deal_asked = 0
+            self.deal(DealCode.random(self.table.settings.cells))
+        self.view.say(t("hint.failed", error=message))
+
     async def copy_link(self) -> None:
         """The deal's address on the clipboard, or shown selected to copy by hand."""
         location = window.location
@@ -198,6 +275,7 @@ class App:
     def show_other_tab(self, loaded: Loaded) -> None:
         """Another tab saved a newer game: show it, and say so."""
         assert loaded.game is not None
+        self.view.unhint()
         self.dialogs.close_all()
         self.table.replace(loaded.game, loaded.settings)
         self.view.say(notice_text(loaded.notice))
@@ -213,7 +291,19 @@ class App:
 
     def on_change(self, event: Any) -> None:
         target = event.target
-        self.dispatch(from_choice(str(target.name or ""), str(target.value or "")))
+        value = ("true" if target.checked else "false") if target.type == "checkbox" else target.value
+        self.dispatch(from_choice(str(target.name or ""), str(value or "")))
+
+
+def _new_code(winnable_only: bool) -> Callable[[int], DealCode]:
+    """How the first visit draws its deal: from the catalogue for 4 and 2 cells when only
+    winnable deals are wanted (8 cells: a random deal, which the worker is not yet there
+    to solve; about 999 in 1000 can be won)."""
+
+    def draw(cells: int) -> DealCode:
+        return winnable(cells) if winnable_only and cells in CATALOGUED else DealCode.random(cells)
+
+    return draw
 
 
 def start() -> App:

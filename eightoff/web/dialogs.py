@@ -80,6 +80,11 @@ class Dialogs:
         cells = add(el("fieldset", "cells-choice"), el("legend", "", t("new.cells")))
         for n in CELL_COUNTS:
             cells.appendChild(_radio("cells", str(n), t("new.cells-option", n=str(n))))
+        winnable = add(
+            el("label", "winnable-choice"),
+            el("input", "", type="checkbox", id="winnable", name="winnable"),
+            el("span", "", t("new.winnable")),
+        )
         code_input = el(
             "input",
             "code-input",
@@ -96,6 +101,7 @@ class Dialogs:
         add(
             body,
             cells,
+            winnable,
             _buttons(_action(t("new.random"), "random-deal", "primary", id="random-deal")),
             label,
             add(el("div", "code-row"), code_input, play_code),
@@ -161,6 +167,7 @@ class Dialogs:
         """The New Game window with the chosen cell count and an empty code field."""
         for radio in self.new_game_dialog.querySelectorAll("input[name=cells]"):
             radio.checked = radio.value == str(settings.cells)
+        self.new_game_dialog.querySelector("#winnable").checked = settings.winnable
         self.code_input.value = ""
         self.check_code()
         self.new_game_dialog.showModal()

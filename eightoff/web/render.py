@@ -20,6 +20,7 @@ from ..game import Game
 from ..piles import COLUMNS, Pile
 from ..position import CELL_COUNTS, Position
 from .dom import add, el, js_object
+from .hint import Marks
 from .i18n import card_name, corner, t
 from .layout import Layout, board_layout
 
@@ -49,6 +50,8 @@ class View:
         self.fans: dict[str, float] = {}
         self.cells = 0
         self.layout: Layout | None = None
+        self.hinted: list[Any] = []
+        """The elements marked by a hint (classes ``hint`` and ``hint-target``)."""
         self.lit: frozenset[str] = frozenset()
         """The keys of the piles shown as targets."""
         self.lifted: list[Any] = []
@@ -81,6 +84,7 @@ class View:
             tools,
             self.undo,
             self.redo,
+            _button("hint", "\u2690\ufe0e", t("button.hint"), t("title.hint")),
             _button("new-game", "\u2726", t("button.new"), t("title.new")),
             _button("copy-link", "\u2197", t("button.link"), t("title.link")),
             _button("settings", "\u2699\ufe0e", t("button.settings"), t("title.settings")),
@@ -294,6 +298,22 @@ class View:
         self.lit = keys
 
     # -- numbers, words, link, deck ------------------------------------------------
+
+    def hint(self, marks: Marks) -> None:
+        """Mark a hint's cards (``hint``) and target pile (``hint-target``) and say it."""
+        self.unhint()
+        for key in marks.cards:
+            node = self.cards[key]
+            node.classList.add("hint")
+            self.hinted.append(node)
+        target = self.piles[marks.target]
+        target.classList.add("hint-target")
+        self.hinted.append(target)
+        self.say(marks.text)
+
+    def unhint(self) -> None:
+        while self.hinted:
+            self.hinted.pop().classList.remove("hint", "hint-target")
 
     def numbers(self, game: Game) -> None:
         """The score, the move count, the deal code and whether undo and redo can act."""

@@ -1,0 +1,25 @@
+// The solver's worker: hints and winnable 8-cell deals, off the page's thread.
+//
+// The page (eightoff/web/hints.py) starts it once the board is playable. It loads our
+// pinned Pyodide through the same loader as the page and the same eightoff.zip, then
+// answers each message (JSON text, eightoff/web/hint.py) with one message. Only
+// postMessage: nothing here needs cross-origin isolation, so every host in deploy/ works.
+import { loadPyodide } from "./pyodide-loader.mjs";
+
+const ready = (async () => {
+  const pyodide = await loadPyodide();
+  const response = await fetch(new URL("./eightoff.zip", import.meta.url));
+  if (!response.ok) throw new Error(`eightoff.zip: HTTP ${response.status}`);
+  pyodide.unpackArchive(await response.arrayBuffer(), "zip", { extractDir: "/home/pyodide/eightoff" });
+  pyodide.runPython("import sys\nif '/home/pyodide' not in sys.path: sys.path.insert(0, '/home/pyodide')");
+  return pyodide.pyimport("eightoff.web.hint").answer;
+})();
+
+self.onmessage = async (event) => {
+  try {
+    const answer = await ready;
+    self.postMessage(answer(event.data));
+  } catch (error) {
+    self.postMessage(JSON.stringify({ error: String(error) }));
+  }
+};

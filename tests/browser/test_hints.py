@@ -1,0 +1,57 @@
+"""Hints in the page: a 4-cell deal of the catalogue won by following the hints alone (the
+search runs in the solver's worker); a hint costs nothing; a lost position is said kindly,
+only when asked."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+
+from eightoff import DealCode
+from eightoff.winnable import catalogue
+
+from .helpers import Player, open_fresh
+
+FIRST_HINT_MS = 60_000
+"""The first hint waits for the worker to load Pyodide on a busy machine."""
+
+
+def hinted(page: Page) -> tuple[str, str]:
+    """Press Hint and read what it marks: the head card of the cards to move, the target pile."""
+    page.locator("#hint").click()
+    cards = page.locator("[data-card].hint")
+    expect(cards.first).to_be_visible(timeout=FIRST_HINT_MS)
+    target = page.locator("[data-pile].hint-target")
+    expect(target).to_have_count(1)
+    return str(cards.first.get_attribute("data-card")), str(target.get_attribute("data-pile"))
+
+
+def test_a_catalogue_deal_is_won_by_following_the_hints(page: Page, site_url: str) -> None:
+    code = DealCode(catalogue(4)[0], 4)
+    open_fresh(page, site_url, f"deal={code}")
+    player = Player(page)
+    moves = 0
+    while not page.locator("#win").is_visible():
+        score = page.locator("#score").text_content()
+        undo = page.locator("#undo").is_disabled()
+        card, pile = hinted(page)
+        expect(page.locator("#status")).to_contain_text("Hint: the ")
+        # A hint costs nothing: the score, the move count and undo are as they were.
+        assert page.locator("#score").text_content() == score
+        expect(page.locator("#moves")).to_have_text(str(moves))
+        assert page.locator("#undo").is_disabled() == undo
+        player.drag(card, pile)
+        moves += 1
+        expect(page.locator("#moves")).to_have_text(str(moves))
+        expect(page.locator(".hint, .hint-target")).to_have_count(0)
+        assert moves < 300, "the hints never end"
+    expect(page.locator("#win-text")).to_contain_text(f"in {moves} moves.")
+
+
+def test_a_lost_position_is_said_only_when_asked(page: Page, site_url: str) -> None:
+    open_fresh(page, site_url, "deal=EO1-C2-AAAAAAB")  # deal 1, 2 cells: proved lost at once
+    expect(page.locator("#status")).not_to_contain_text("winning line")
+    page.keyboard.press("h")
+    expect(page.locator("#status")).to_have_text(
+        "No winning line from here — undoing may help.", timeout=FIRST_HINT_MS
+    )
+    expect(page.locator(".hint, .hint-target")).to_have_count(0)
