@@ -4,12 +4,15 @@ only when asked."""
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import Page, expect
 
 from eightoff import DealCode
-from eightoff.winnable import catalogue
+from eightoff.solver import solve
+from eightoff.winnable import catalogue, is_catalogued
 
-from .helpers import Player, open_fresh
+from .helpers import Player, open_fresh, open_page
 
 FIRST_HINT_MS = 60_000
 """The first hint waits for the worker to load Pyodide on a busy machine."""
@@ -55,3 +58,27 @@ def test_a_lost_position_is_said_only_when_asked(page: Page, site_url: str) -> N
         "No winning line from here — undoing may help.", timeout=FIRST_HINT_MS
     )
     expect(page.locator(".hint, .hint-target")).to_have_count(0)
+
+
+def test_only_winnable_deals_by_default_and_the_choice_is_kept(page: Page, site_url: str) -> None:
+    open_fresh(page, site_url, "deal=EO1-C8-AAAAAFA")
+    page.locator("#new-game").click()
+    expect(page.locator("#winnable")).to_be_checked()
+    page.locator("#new-game-dialog input[name=cells][value='2']").check()
+    page.locator("#random-deal").click()
+    code = DealCode.parse(page.locator("#deal-code").text_content() or "")
+    assert code.cells == 2 and is_catalogued(code)
+    # 8 cells: a random deal the worker has solved before it is shown.
+    page.locator("#new-game").click()
+    page.locator("#new-game-dialog input[name=cells][value='8']").check()
+    page.locator("#random-deal").click()
+    expect(page.locator("#deal-code")).to_have_text(re.compile("^EO1-C8-"), timeout=FIRST_HINT_MS)
+    eight = DealCode.parse(page.locator("#deal-code").text_content() or "")
+    assert solve(eight.deal()).verdict == "solved"
+    # Unticked, and kept: a reload shows it unticked.
+    page.locator("#new-game").click()
+    page.locator("#winnable").uncheck()
+    page.locator("#new-game-dialog [data-action=close]").click()
+    open_page(page, site_url)
+    page.locator("#new-game").click()
+    expect(page.locator("#winnable")).not_to_be_checked()
