@@ -100,6 +100,15 @@ SERVICE_WORKER = """async (timeout) => {
   return registration && {script: registration.active.scriptURL, caches: await caches.keys()};
 }"""
 CONTROLLER = "() => navigator.serviceWorker.controller && navigator.serviceWorker.controller.scriptURL"
+PAGE_SHAPE = """() => ({
+  lang: document.documentElement.lang,
+  dir: document.documentElement.dir,
+  direction: getComputedStyle(document.querySelector("h1")).direction,
+  headings: document.querySelectorAll("h1").length,
+  stylesheets: [...document.styleSheets].filter((sheet) => sheet.cssRules.length > 0).length,
+})"""
+"""What a page beside the game shows of its language: the direction its text is laid out in,
+one heading, and its two stylesheets loaded (from the service worker's cache offline)."""
 
 
 def refused(url: str) -> bool:
@@ -119,7 +128,8 @@ def test_the_service_worker_takes_over_and_an_offline_reload_plays(
     offline (no network emulation in WebKitWebDriver; puppeteer's offline mode needs
     Chromium's DevTools protocol), so offline is made by stopping the HTTP server process,
     which closes every connection to it: the reload then gets every file from the service
-    worker's cache or fails."""
+    worker's cache or fails. The Hebrew Rules page, precached with the game, then opens
+    right to left."""
     game = Game.new(DealCode.parse(CODE))
     with game_page.step("open a game"):
         game_page.open(f"deal={CODE}", fresh=True)
@@ -139,5 +149,15 @@ def test_the_service_worker_takes_over_and_an_offline_reload_plays(
             shown = game_page.reload()
             expect_game(shown, game)
             assert game_page.driver.run(CONTROLLER) == site.url + "sw.js"
+        with game_page.step("Hebrew rules page offline, right to left"):
+            game_page.harvest()
+            game_page.driver.goto(site.url + "he/rules.html")
+            assert game_page.driver.run(PAGE_SHAPE) == {
+                "lang": "he",
+                "dir": "rtl",
+                "direction": "rtl",
+                "headings": 1,
+                "stylesheets": 2,
+            }
     finally:
         site.start()
