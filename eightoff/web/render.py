@@ -21,7 +21,7 @@ from ..piles import COLUMNS, Pile
 from ..position import CELL_COUNTS, Position
 from .dom import add, el, js_object
 from .hint import Marks
-from .i18n import card_name, corner, t
+from .i18n import PAGES, card_name, corner, t
 from .layout import Layout, board_layout
 
 SYMBOLS = {"S": "\u2660\ufe0e", "H": "\u2665\ufe0e", "D": "\u2666\ufe0e", "C": "\u2663\ufe0e"}
@@ -114,7 +114,11 @@ class View:
         self.share_url = el("input", "share-url", id="share-url", readonly="", aria_label=t("share.label"))
         add(self.share, el("span", "", t("message.link-manual")), self.share_url)
         self.status = el("p", "status", id="status", role="status", aria_live="polite")
-        add(root, bar, self.board, self.share, self.status)
+        self.page_links = [
+            el("a", "", t(f"page.{page}"), data_page=page, href=f"en/{page}.html") for page in PAGES
+        ]
+        guide = add(el("nav", "guide", aria_label=t("guide.label")), *self.page_links)
+        add(root, bar, self.board, guide, self.share, self.status)
         self.deck("four")
 
     def _card(self, key: str) -> Any:
@@ -323,6 +327,12 @@ class View:
                 node.textContent = text
         self.undo.disabled = not game.can_undo
         self.redo.disabled = not game.can_redo
+
+    def link_pages(self, lang: str) -> None:
+        """Point the Rules, Examples and FAQ links at the pages in ``lang``."""
+        for link in self.page_links:
+            link.setAttribute("href", f"{lang}/{link.dataset.page}.html")
+            link.setAttribute("hreflang", lang)
 
     def say(self, text: str) -> None:
         """Show a message in the status line (plain text, replayed as a fresh toast)."""
