@@ -3,7 +3,8 @@ engine on that engine's one page (conftest.py), every gesture real pointer input
 
 The page boots with no error; a whole game is won by drags from Freecell Solver's solution
 with the exact score, reloaded midway; a ?deal= link opens its deal; the service worker
-takes over and a reload with the server stopped still plays.
+takes over and a reload with the server stopped still plays (and the Hebrew Rules page
+opens right to left); a hint comes from the solver's worker and is played.
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ import pytest
 from browser.harness import build_once
 from browser.helpers import board_of
 
-from eightoff import DealCode, Game
+from eightoff import DealCode, Game, Move, Pile, is_legal
+from eightoff.winnable import catalogue
 from tests.fcsolve import Solution, solution
 
 from .page import GamePage
@@ -25,6 +27,7 @@ CODE = "EO1-C8-AAAAAFA"
 LINK = "EO1-C4-AAAAB7K"
 MIDWAY = 70  # the reload comes after this many moves of the winning line
 SW_TIMEOUT_MS = 120_000  # installing precaches the whole site (36 MB on disk)
+HINT_TIMEOUT_MS = 120_000  # the first hint waits for the worker to load Pyodide
 
 
 @pytest.fixture(scope="module")
@@ -92,6 +95,49 @@ def test_a_deal_link_opens_its_deal(game_page: GamePage) -> None:
         )
         assert drawn == 4
         assert shown["location"] == f"/index.html?deal={LINK}"
+
+
+CENTRE = """(selector) => {
+  const box = document.querySelector(selector).getBoundingClientRect();
+  return [box.left + box.width / 2, box.top + box.height / 2];
+}"""
+HINTED = """(timeout) => new Promise((resolve) => {
+  const end = performance.now() + timeout;
+  const check = () => {
+    const card = document.querySelector("[data-card].hint");
+    const pile = document.querySelector("[data-pile].hint-target");
+    if (card && pile) {
+      return resolve({card: card.dataset.card, pile: pile.dataset.pile,
+                      status: document.querySelector("#status").textContent});
+    }
+    if (performance.now() > end) return resolve(null);
+    requestAnimationFrame(check);
+  };
+  check();
+})"""
+"""Checked once an animation frame: the head card marked ``hint`` and the pile marked
+``hint-target``, with what the status line says; null when none came in time."""
+
+
+def test_a_hint_comes_from_the_worker_and_is_played(game_page: GamePage) -> None:
+    code = DealCode(catalogue(4)[0], 4)
+    game = Game.new(code)
+    with game_page.step("open a deal that can be won"):
+        game_page.open(f"deal={code}", fresh=True)
+    with game_page.step("hint from the worker"):
+        button = game_page.driver.run(CENTRE, "#hint")
+        game_page.driver.drag([button, button])  # a click: press and release in place
+        hinted = game_page.driver.run(HINTED, HINT_TIMEOUT_MS)
+        assert hinted is not None, f"no hint after {HINT_TIMEOUT_MS} ms"
+        assert hinted["status"].startswith("Hint: the ")
+        position = game.position
+        source = next(p for p in position.piles() if hinted["card"] in map(str, position.cards(p)))
+        index = [str(card) for card in position.cards(source)].index(hinted["card"])
+        move = Move(source, Pile.from_key(hinted["pile"]), position.size(source) - index)
+        assert is_legal(game.position, move), f"the hint {move} is not a legal move"
+        assert game_page.state()["moves"] == "0"  # a hint costs nothing
+    with game_page.step("play the hint"):
+        game_page.play(game, [move])
 
 
 SERVICE_WORKER = """async (timeout) => {
