@@ -11,6 +11,10 @@ Two figures, each as p50 and p95 over one run, compared with the frame budget (1
 - pointer-move handling during a drag: the time between a window capture-phase listener
   and a window bubble-phase listener of the same pointermove, i.e. the time spent in the
   board's own (Python) handler, for every move of long drags.
+- tap to painted while the solver's worker searches: the same taps while a worker of the
+  page's own script (static/hint-worker.mjs: our Pyodide, eightoff.web.hint.answer) works
+  through hint requests for the slowest positions of the 4-cell deals (the search must
+  never hold up the board: issue 12);
 - a save with a full history, in Pyodide: a `<script type="py">` added to the page after
   it is ready runs in the page's interpreter, builds a game with 100 undoable actions and
   times `Store.save` into the real `localStorage` (the page's own adapter), against the
@@ -36,6 +40,9 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tools")]
 import build  # noqa: E402  (tools/build.py)
 import chromium  # noqa: E402  (tools/chromium.py)
 import serve  # noqa: E402  (tools/serve.py)
+from eightoff import DealCode  # noqa: E402
+from eightoff.solver import solve  # noqa: E402
+from eightoff.web.hint import hint_request  # noqa: E402
 
 FRAME_MS = 1000 / 60
 TARGET_MS = 2.0
@@ -103,6 +110,49 @@ def save_times(page: Page, saves: int) -> list[float]:
     return values
 
 
+BUSY_WORKER = """([requests, first]) => new Promise((resolve, reject) => {
+  const url = document.querySelector('meta[name="eightoff-hint-worker"]').content;
+  const worker = new Worker(url, {type: 'module'});
+  window.benchWorker = {replies: 0, total: requests.length, worker};
+  worker.onerror = (event) => reject(new Error(event.message || 'worker error'));
+  worker.onmessage = () => {  // the first reply: Pyodide is loaded, now keep it busy
+    worker.onmessage = () => { window.benchWorker.replies += 1; };
+    for (const request of requests) worker.postMessage(request);
+    resolve(null);
+  };
+  worker.postMessage(first);
+})"""
+
+
+def slowest_positions(count: int, deals: int = 120) -> list[str]:
+    """Hint requests for the starts of the 4-cell deals our solver takes longest over."""
+    timed = []
+    for number in range(deals):
+        position = DealCode(number, 4).deal()
+        started = time.process_time()
+        solve(position)
+        timed.append((time.process_time() - started, number, position))
+    timed.sort(key=lambda entry: -entry[0])
+    return [hint_request(serial, position) for serial, (_, _, position) in enumerate(timed[:count], 1)]
+
+
+def taps_while_searching(page: Page, requests: list[str], taps: int) -> tuple[list[list[float]], int]:
+    """Tap times while the worker works through ``requests`` (up to ``taps`` taps, each
+    begun while it still has requests to answer); also how many requests it answered."""
+    page.evaluate(BUSY_WORKER, [requests, hint_request(0, DealCode(0, 8).deal())])
+    page.evaluate("() => { window.bench.taps = []; }")
+    for _ in range(taps):
+        if not page.evaluate("window.benchWorker.replies < window.benchWorker.total"):
+            break
+        page.wait_for_function("() => !document.getAnimations().some(a => a.effect?.target?.dataset?.card)")
+        x, y = center_top(page, TAPPED)
+        done = page.evaluate("window.bench.taps.length") + 1
+        page.mouse.click(x, y)
+        page.wait_for_function("n => window.bench.taps.length >= n", arg=done)
+        page.locator("#undo").click()
+    return page.evaluate("window.bench.taps"), page.evaluate("window.benchWorker.replies")
+
+
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
@@ -152,6 +202,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--steps", type=int, default=60, help="pointer moves per drag leg")
     parser.add_argument("--viewport", default="1280x800")
     parser.add_argument("--saves", type=int, default=300, help="saves with a full history, in Pyodide")
+    parser.add_argument("--searches", type=int, default=12, help="the slowest 4-cell starts to search")
+    parser.add_argument("--rounds", type=int, default=20, help="how often the worker is sent each of them")
     args = parser.parse_args(argv)
     width, height = (int(n) for n in args.viewport.split("x"))
     with tempfile.TemporaryDirectory() as tmp:
@@ -167,6 +219,8 @@ def main(argv: list[str] | None = None) -> None:
                 page.wait_for_selector("html[data-ready]", state="attached", timeout=90_000)
                 boot = time.perf_counter() - started
                 taps, moves = measure(page, args.taps, args.drags, args.steps)
+                requests = slowest_positions(args.searches) * args.rounds
+                searching, answered = taps_while_searching(page, requests, args.taps)
                 saves = save_times(page, args.saves)
                 browser.close()
         finally:
@@ -175,6 +229,14 @@ def main(argv: list[str] | None = None) -> None:
     print(f"frame budget {FRAME_MS:.1f} ms, handler target {TARGET_MS:.1f} ms")
     report("tap (pointerdown) to painted", [t[0] for t in taps], FRAME_MS, "frame")
     report("tap (pointerup) to painted", [t[1] for t in taps], FRAME_MS, "frame")
+    busy = [t[0] for t in searching]
+    report("tap (pointerdown), worker busy", busy, FRAME_MS, "frame")
+    idle = [t[0] for t in taps]
+    print(
+        f"  worker busy / idle, same run: p50 {statistics.median(busy) / statistics.median(idle):.2f}, "
+        f"p95 {percentile(busy, 0.95) / percentile(idle, 0.95):.2f} "
+        f"(the worker answered {answered} of {len(requests)} searches meanwhile)"
+    )
     report("pointermove handler (Python)", moves, TARGET_MS, "2ms")
     report("pointermove handler vs frame", moves, FRAME_MS, "frame")
     report("save, full history (Pyodide)", saves, SAVE_BUDGET_MS, "1ms")
