@@ -15,14 +15,14 @@ shows them as plain text.
 >>> storage = MemoryStorage()
 >>> store = Store(storage, tab_id="tab-1")
 >>> store.load()
-Loaded(game=None, settings=Settings(cells=8, deck='four'), notice=None, revision=0)
+Loaded(game=None, settings=Settings(cells=8, deck='four', tap_to_select=False), notice=None, revision=0)
 >>> game = Game.new(DealCode.parse("EO1-C8-AAAAAFA"))
 >>> _ = game.play(Move.parse("1e"))
 >>> store.save(game, Settings(cells=4)) is None
 True
 >>> loaded = Store(storage, tab_id="tab-2").load()
 >>> loaded.game == game, loaded.settings, loaded.revision
-(True, Settings(cells=4, deck='four'), 1)
+(True, Settings(cells=4, deck='four', tap_to_select=False), 1)
 """
 
 from __future__ import annotations
@@ -145,26 +145,38 @@ class SettingsError(EightOffError):
 
 @dataclass(frozen=True, slots=True)
 class Settings:
-    """The choices kept between visits: the cell count of the next new game and the deck
-    colours ("four" colours or the classic "two")."""
+    """The choices kept between visits: the cell count of the next new game, the deck
+    colours ("four" colours or the classic "two") and tap-to-select (a tap picks cards
+    up, a second tap puts them down; off: a tap sends a card to its foundation)."""
 
     cells: int = CELL_COUNTS[0]
     deck: str = "four"
+    tap_to_select: bool = False
 
     def __post_init__(self) -> None:
         check_cells(self.cells, SettingsError, code="settings-cells")
         if type(self.deck) is not str or self.deck not in DECK_CHOICES:
             raise SettingsError(f"the deck is 'four' or 'two', not {self.deck!r:.20}", code="settings-deck")
+        if type(self.tap_to_select) is not bool:
+            raise SettingsError(
+                f"tap_to_select is true or false, not {self.tap_to_select!r:.20}", code="settings-tap"
+            )
 
     def to_dict(self) -> dict[str, Any]:
-        return {"cells": self.cells, "deck": self.deck}
+        """The settings as stored; ``tap_to_select`` only when on, so a record with the
+        defaults is the one earlier versions wrote."""
+        data: dict[str, Any] = {"cells": self.cells, "deck": self.deck}
+        if self.tap_to_select:
+            data["tap_to_select"] = True
+        return data
 
     @classmethod
     def from_dict(cls, data: Any) -> Settings:
-        """Check and build settings from :meth:`to_dict`'s data (both fields required)."""
+        """Check and build settings from :meth:`to_dict`'s data (``cells`` and ``deck``
+        required; ``tap_to_select``, added later, is off when absent)."""
         if not isinstance(data, dict) or "cells" not in data or "deck" not in data:
             raise SettingsError("the settings are not an object with cells and deck", code="settings-shape")
-        return cls(data["cells"], data["deck"])
+        return cls(data["cells"], data["deck"], data.get("tap_to_select", False))
 
 
 @dataclass(frozen=True)

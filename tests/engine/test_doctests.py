@@ -24,10 +24,12 @@ MODULES = [
     "eightoff.solver",
     "eightoff.web.actions",
     "eightoff.web.address",
+    "eightoff.web.focus",
     "eightoff.web.i18n",
     "eightoff.web.keymap",
     "eightoff.web.layout",
     "eightoff.web.persist",
+    "eightoff.web.speech",
     "eightoff.web.startup",
     "eightoff.web.state",
 ]

@@ -64,6 +64,8 @@ def test_only_undo_and_redo_act_on_the_board() -> None:
         ("cells", "2", Settings(2, "two")),
         ("deck", "four", Settings(4, "four")),
         ("deck", "two", Settings(4, "two")),
+        ("tap-to-select", "true", Settings(4, "two", True)),
+        ("tap-to-select", "false", Settings(4, "two", False)),
     ],
 )
 def test_a_choice_changes_one_setting(name: str, value: str, expected: Settings) -> None:
