@@ -9,7 +9,7 @@ top to bottom, each left to right (:func:`rows_for`); the last row is the column
 - Left/Right: the neighbouring pile of the row (a column's top card); no wrapping.
 - Up/Down: inside a column, the card below/above in the fan; past its first card, Up goes
   to the row above; from another row, the row below/above at the same place across.
-- Home/End: the first/last pile of the row.
+- Home/End: the first/last pile of the row (a column's top card, also from inside it).
 
 >>> rows = rows_for(2, 1)
 >>> rows[0]
@@ -103,9 +103,10 @@ def step(rows: Rows, sizes: Mapping[str, int], spot: Spot, key: NavKey) -> Spot:
     r, p = _place(rows, spot.pile)
     row = rows[r]
     column = spot.pile.startswith("column-")
-    if key in ("ArrowLeft", "ArrowRight", "Home", "End"):
-        target = {"ArrowLeft": max(0, p - 1), "ArrowRight": min(len(row) - 1, p + 1), "Home": 0}
-        q = target.get(key, len(row) - 1)
+    if key in ("Home", "End"):
+        return landing(row[0 if key == "Home" else -1], sizes)
+    if key in ("ArrowLeft", "ArrowRight"):
+        q = max(0, p - 1) if key == "ArrowLeft" else min(len(row) - 1, p + 1)
         return spot if q == p else landing(row[q], sizes)
     if key == "ArrowDown":
         if column and spot.index is not None and spot.index < sizes.get(spot.pile, 0) - 1:

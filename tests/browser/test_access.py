@@ -19,6 +19,7 @@ from eightoff.rules import check
 from eightoff.web.i18n import error_text
 from tests.fcsolve import Solution, solution
 
+from .harness import StrictPage
 from .helpers import DESKTOP, PHONE, Player, expect_board, lit_piles, open_fresh
 from .test_axe import violations
 
@@ -80,7 +81,9 @@ def keys_to(rows: list[list[str]], focus: tuple[str, int], game: Game, pile: Pil
     return keys
 
 
-def test_a_game_is_won_by_keyboard_alone(page: Page, site_url: str, winning_line: Solution) -> None:
+def test_a_game_is_won_by_keyboard_alone(
+    page: Page, site_url: str, winning_line: Solution, strict_page: StrictPage
+) -> None:
     open_fresh(page, site_url, f"deal={CODE}", DESKTOP)
     game = Game.new(DealCode.parse(CODE))
     rows = rows_of(page, 8)
@@ -101,7 +104,9 @@ def test_a_game_is_won_by_keyboard_alone(page: Page, site_url: str, winning_line
             expect(page.locator("#moves")).to_have_text(str(game.moves))
         except AssertionError as error:
             said = page.locator("#announce").text_content()
-            raise AssertionError(f"move {number} {move}: keys {keys} then {after}; said {said!r}") from error
+            problems = strict_page.problems
+            message = f"move {number} {move}: keys {keys}, {after}; said {said!r}; {problems}"
+            raise AssertionError(message) from error
     assert game.is_won
     expect_board(page, game.position)
     expect(page.locator("#win")).to_be_visible()

@@ -39,6 +39,8 @@ def test_rows_are_drawn_in_the_pages_order() -> None:
         (ONE_ROW, Spot("column-3"), "End", Spot("column-8", 2)),
         (ONE_ROW, Spot("column-3"), "Home", Spot("column-1", 5)),
         (ONE_ROW, Spot("column-1", 5), "Home", Spot("column-1", 5)),
+        (ONE_ROW, Spot("column-1", 0), "Home", Spot("column-1", 5)),
+        (ONE_ROW, Spot("column-8", 0), "End", Spot("column-8", 2)),
         (ONE_ROW, Spot("cell-2"), "ArrowLeft", Spot("cell-1")),
         (ONE_ROW, Spot("cell-4"), "ArrowRight", Spot("foundation-S")),
         (ONE_ROW, Spot("foundation-D"), "End", Spot("foundation-C")),
