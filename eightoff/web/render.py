@@ -266,13 +266,17 @@ class View:
     # -- layout ------------------------------------------------------------------
 
     def fit(self) -> None:
-        """Measure the board box and size cards, gaps and rows to fit it."""
+        """Measure the board box and size cards, gaps and rows to fit it; a box too small
+        for the longest column (a small window, 200 % zoom) grows and the page scrolls."""
+        style = self.board.style
+        style.removeProperty("min-height")
         width, height = float(self.board.clientWidth), float(self.board.clientHeight)
         if width <= 0 or height <= 0:
             return
         layout = board_layout(width, height, self.cells or MOST_CELLS)
         self.layout = layout
-        style = self.board.style
+        if layout.board_h > height + 0.5:
+            style.setProperty("min-height", f"{layout.board_h:.1f}px")
         for name, value in (
             ("--card-w", layout.card_w),
             ("--card-h", layout.card_h),

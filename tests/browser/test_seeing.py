@@ -12,9 +12,12 @@ from .helpers import open_fresh
 CODE = "EO1-C8-AAAAAFA"
 OUTSIDE = """() => [...document.querySelectorAll('.tool, [data-pile], [data-card]')].filter(e => {
     const r = e.getBoundingClientRect();
-    return r.left < -0.5 || r.top < -0.5 || r.right > innerWidth + 0.5 || r.bottom > innerHeight + 0.5;
-}).map(e => e.id || e.dataset.pile || e.dataset.card)"""
-"""The controls, piles and cards drawn (partly) outside the window."""
+    const page = document.scrollingElement;
+    return r.left < -0.5 || r.top < -0.5 || r.right > innerWidth + 0.5 || r.bottom > page.scrollHeight + 0.5;
+}).map(e => { const r = e.getBoundingClientRect();
+    return `${e.id || e.dataset.pile || e.dataset.card} ${r.left} ${r.top} ${r.right} ${r.bottom}`; })"""
+"""The controls, piles and cards drawn (partly) outside the page (the window, or the
+page's scrolled height when even the smallest cards cannot fit the window)."""
 
 
 @pytest.mark.parametrize(
@@ -25,6 +28,8 @@ OUTSIDE = """() => [...document.querySelectorAll('.tool, [data-pile], [data-card
 def test_nothing_is_cut_off(page: Page, site_url: str, viewport: dict[str, int]) -> None:
     open_fresh(page, site_url, f"deal={CODE}", viewport)
     assert page.evaluate(OUTSIDE) == []
+    # no sideways scrolling
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= viewport["width"]
     for button in ("#undo", "#redo", "#new-game", "#copy-link", "#settings"):
         expect(page.locator(button)).to_be_in_viewport()
     page.locator("#settings").click()
