@@ -78,12 +78,10 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
 
 
 def _replay(game: Game, lines: Iterable[str], out: TextIO) -> int:
-    for number, line in enumerate(lines, 1):
-        try:
-            _replay_line(game, line)
-        except EightOffError as error:
-            print(f"line {number}: {error}", file=sys.stderr)
-            return 1
+    refused = _replay_lines(game, lines)
+    if refused:
+        print(refused, file=sys.stderr)
+        return 1
     print(game.position.fcs(), file=out)
     print(f"Score: {game.score}", file=out)
     print(f"Moves: {game.moves}", file=out)
@@ -107,17 +105,26 @@ def _solve(code: DealCode, moves: str | None, budget: int, stdin: TextIO, out: T
         except (OSError, UnicodeDecodeError) as error:
             print(f"python -m eightoff: cannot read {moves}: {error}", file=sys.stderr)
             return 2
-        for number, line in enumerate(lines, 1):
-            try:
-                _replay_line(game, line)
-            except EightOffError as error:
-                print(f"python -m eightoff: {moves} line {number}: {error}", file=sys.stderr)
-                return 2
+        refused = _replay_lines(game, lines)
+        if refused:
+            print(f"python -m eightoff: {moves} {refused}", file=sys.stderr)
+            return 2
     result = solve(game.position, budget)
     print(result, file=out)
     if result.verdict == "solved":
         print(" ".join(map(str, result.moves)), file=out)
     return 0
+
+
+def _replay_lines(game: Game, lines: Iterable[str]) -> str:
+    """Play every line; ``""``, or where and why the first line that cannot be played
+    fails (``line N: reason``)."""
+    for number, line in enumerate(lines, 1):
+        try:
+            _replay_line(game, line)
+        except EightOffError as error:
+            return f"line {number}: {error}"
+    return ""
 
 
 def _replay_line(game: Game, line: str) -> None:

@@ -50,10 +50,10 @@ ROOT: Final = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from eightoff import Card, DealCode, Game, Move, Pile, Position  # noqa: E402
+from eightoff.web.address import MOVE_SEPARATOR  # noqa: E402  (the game reads the links so)
+from eightoff.web.i18n import LANGUAGES, PAGES  # noqa: E402  (English first: the x-default)
 
 SOURCES: Final = ROOT / "pages"
-LANGUAGES: Final = ("en", "he", "uk", "ca", "id", "nl")
-"""The languages of the pages, English first (the x-default)."""
 LANGUAGE_NAMES: Final = {
     "en": "English",
     "he": "עברית",
@@ -64,13 +64,10 @@ LANGUAGE_NAMES: Final = {
 }
 """Each language named in its own words, as the language links show it."""
 RIGHT_TO_LEFT: Final = frozenset({"he"})
-PAGES: Final = ("rules", "examples", "faq")
 GAME: Final = "../index.html"
 STYLESHEETS: Final = ("../static/eightoff.css", "../static/pages.css")
 STATIC_FILES: Final = ("eightoff.css", "pages.css", "icon.svg")
 """What the pages use from static/ (copied by ``--with-static`` for a preview from disk)."""
-MOVE_SEPARATOR: Final = "."
-"""Joins the moves of a position link: unreserved in URLs (RFC 3986), so never escaped."""
 CSP: Final = (
     "default-src 'self'; script-src 'none'; style-src 'self'; img-src 'self' data:; "
     "object-src 'none'; base-uri 'none'; form-action 'none'"

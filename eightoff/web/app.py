@@ -45,11 +45,11 @@ from .actions import (
     from_button,
     from_choice,
 )
-from .address import share_url
+from .address import Link, languages_from_query, share_url
 from .clipboard import copy_text
 from .dialogs import Dialogs
 from .dom import Frame, listen
-from .i18n import card_name, set_language, t
+from .i18n import best_language, card_name, set_language, t
 from .persist import Loaded, Store
 from .pointer import Pointer
 from .render import View
@@ -82,16 +82,20 @@ class App:
     # -- start -------------------------------------------------------------------
 
     def start(self) -> None:
-        start = decide(self.store.load(), str(window.location.search))
+        query = str(window.location.search)
+        start = decide(self.store.load(), query)
+        browser = [str(tag) for tag in window.navigator.languages or [window.navigator.language or "en"]]
+        self.view.link_pages(best_language([*languages_from_query(query), *browser]))
         self.table = Table(self.view, self.ui, self.store, start.game, start.settings)
         self.table.show()
         saved = notice_text(self.store.save(start.game, start.settings))
         self.bind()
         self.view.say(" ".join(m for m in (*start.messages, saved) if m))
         if start.ask is not None:
-            code = start.ask
+            link = start.ask
             self.dialogs.confirm(
-                t("confirm.open-link", code=str(code), moves=start.game.moves), lambda: self.deal(code)
+                t("confirm.open-link", code=str(link.code), moves=start.game.moves),
+                lambda: self.open_link(link),
             )
         document.documentElement.setAttribute("data-ready", "")
 
@@ -241,6 +245,11 @@ class App:
         """Close the dialogs and start ``code`` from its first card."""
         self.dialogs.close_all()
         self.table.deal(code, message)
+
+    def open_link(self, link: Link) -> None:
+        """Close the dialogs and show the deal or position an address asked for."""
+        self.dialogs.close_all()
+        self.table.open(link.game(), "message.link-opened" if link.moves else "message.new-deal")
 
     async def copy_link(self) -> None:
         """The deal's address on the clipboard, or shown selected to copy by hand."""

@@ -17,8 +17,9 @@ engine's English sentence.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from string import Formatter
-from typing import Any
+from typing import Any, Final
 
 from ..cards import RANKS
 
@@ -75,6 +76,10 @@ EN: dict[str, str] = {
     "message.not-top": "Only the top card of a column, or the head of a run, moves.",
     "message.link-copied": "Link copied: {url}",
     "message.link-manual": "Copy this link:",
+    "message.link-opened": "Deal {code}, after the {moves} moves of the link.",
+    "message.bad-link-move": (
+        "Move {number} of the address ({move}) cannot be played: {reason} Your game is unchanged."
+    ),
     "message.bad-address": (
         "The address holds a deal code that cannot be used: {reason} Your game is unchanged."
     ),
@@ -142,6 +147,11 @@ EN: dict[str, str] = {
     "settings.deck-two": "Two colours (♠♣ black, ♥♦ red)",
     "settings.close": "Done",
     "share.label": "Link to this deal",
+    # the links to the pages beside the game
+    "guide.label": "About the game",
+    "page.rules": "Rules",
+    "page.examples": "Examples",
+    "page.faq": "FAQ",
     # notices from the store (persist.Notice codes, docs/storage.md)
     "notice.storage-corrupt": "The saved game could not be read: it was set aside and a new game started.",
     "notice.storage-settings-reset": "The saved settings could not be read: the defaults are used.",
@@ -187,6 +197,30 @@ EN: dict[str, str] = {
 
 CATALOGUES: dict[str, dict[str, str]] = {"en": EN}
 _language = "en"
+
+LANGUAGES: Final = ("en", "he", "uk", "ca", "id", "nl")
+"""The languages of our players (the user's rules pages came in the last five), English
+first: the Rules, Examples and FAQ pages exist in each."""
+PAGES: Final = ("rules", "examples", "faq")
+"""The pages beside the game, ``<lang>/<page>.html`` (tools/pages.py writes them)."""
+
+
+def best_language(wanted: Iterable[str], available: Iterable[str] = LANGUAGES) -> str:
+    """The first of ``wanted`` (language tags, most wanted first, as
+    ``navigator.languages`` or ``?lang=`` give them) that ``available`` has, matched by the
+    base language; English when none is.
+
+    >>> best_language(["fr-CA", "he-IL", "en"])
+    'he'
+    >>> best_language(["fr", ""])
+    'en'
+    """
+    offered = set(available)
+    for tag in wanted:
+        base = tag.strip().split("-")[0].lower()
+        if base in offered:
+            return base
+    return "en"
 
 
 def set_language(code: str) -> str:

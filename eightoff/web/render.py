@@ -22,7 +22,7 @@ from ..piles import COLUMNS, Pile
 from ..position import CELL_COUNTS, Position
 from .dom import add, el, js_object
 from .focus import NavKey, Spot, landing, rows_for, settle, step
-from .i18n import card_name, corner, t
+from .i18n import PAGES, card_name, corner, t
 from .layout import Layout, board_layout
 from .speech import card_label, pile_label
 
@@ -139,7 +139,11 @@ class View:
         self.status = el("p", "status", id="status", aria_hidden="true")
         self.announcer = el("p", "visually-hidden", id="announce", role="status", aria_live="polite")
         keys_hint = el("p", "visually-hidden", t("board.keys"), id="board-keys")
-        add(root, bar, self.board, self.share, self.status, self.announcer, keys_hint)
+        self.page_links = [
+            el("a", "", t(f"page.{page}"), data_page=page, href=f"en/{page}.html") for page in PAGES
+        ]
+        guide = add(el("nav", "guide", aria_label=t("guide.label")), *self.page_links)
+        add(root, bar, self.board, guide, self.share, self.status, self.announcer, keys_hint)
         self.deck("four")
 
     def _card(self, key: str) -> Any:
@@ -441,6 +445,12 @@ class View:
                 node.textContent = text
         self.undo.disabled = not game.can_undo
         self.redo.disabled = not game.can_redo
+
+    def link_pages(self, lang: str) -> None:
+        """Point the Rules, Examples and FAQ links at the pages in ``lang``."""
+        for link in self.page_links:
+            link.setAttribute("href", f"{lang}/{link.dataset.page}.html")
+            link.setAttribute("hreflang", lang)
 
     def say(self, text: str) -> None:
         """Show a message in the status line (plain text, replayed as a fresh toast),

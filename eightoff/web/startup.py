@@ -4,12 +4,13 @@ import; tested under CPython).
 The page loads the stored record (:meth:`.persist.Store.load`) and reads its address, then
 :func:`decide` picks:
 
-- the deal in the address (``?deal=CODE``) when nothing is saved, or the saved game of
-  another deal has no move yet;
-- the saved game when the address names no deal, names the saved game's deal, or holds a
-  code that cannot be used (said in words: the game is unchanged);
+- the deal or position in the address (``?deal=CODE``, ``&moves=…``) when nothing is
+  saved, or the saved game of another deal has no move yet;
+- the saved game when the address names no deal, names the saved game's deal (or its
+  position), or holds a code or a move that cannot be used (said in words: the game is
+  unchanged);
 - the saved game, with a question (:attr:`Start.ask`), when the address names another
-  deal and the saved game has moves: the page asks before replacing it;
+  deal or position and the saved game has moves: the page asks before replacing it;
 - else a new random deal with the chosen cell count.
 
 >>> from eightoff.web.persist import Loaded, Settings
@@ -27,8 +28,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..deal import DealCode
+from ..errors import DealCodeError
 from ..game import Game
-from .address import deal_from_query
+from .address import Link, link_from_query
 from .i18n import error_text, t
 from .persist import Loaded, Notice, Settings
 
@@ -36,13 +38,13 @@ from .persist import Loaded, Notice, Settings
 @dataclass(frozen=True)
 class Start:
     """The start-up decision: the ``game`` to show with the ``settings``, the
-    ``messages`` for the status line (in order), and ``ask``, a deal the address asks for
-    that would replace a game in progress (``None``: nothing to ask)."""
+    ``messages`` for the status line (in order), and ``ask``, a deal or position the
+    address asks for that would replace a game in progress (``None``: nothing to ask)."""
 
     game: Game
     settings: Settings
     messages: tuple[str, ...] = ()
-    ask: DealCode | None = None
+    ask: Link | None = None
 
 
 def decide(loaded: Loaded, query: str, new_code: Callable[[int], DealCode] = DealCode.random) -> Start:
@@ -50,12 +52,15 @@ def decide(loaded: Loaded, query: str, new_code: Callable[[int], DealCode] = Dea
     ``new_code(cells)`` draws a random deal (a cryptographically strong draw by default)."""
     messages = [notice_text(loaded.notice)] if loaded.notice is not None else []
     game, ask = loaded.game, None
-    asked, problem = deal_from_query(query)
-    if problem is not None:
+    asked, problem = link_from_query(query)
+    if isinstance(problem, DealCodeError):
         messages.append(t("message.bad-address", reason=error_text(problem)))
-    elif asked is not None and (game is None or game.code != asked):
+    elif problem is not None:
+        reason = error_text(problem.error)
+        messages.append(t("message.bad-link-move", number=problem.number, move=problem.text, reason=reason))
+    elif asked is not None and (game is None or not asked.shows(game)):
         if game is None or not game.moves:
-            game = Game.new(asked)
+            game = asked.game()
         else:
             ask = asked
     if game is None:

@@ -108,9 +108,14 @@ class Table:
 
     def deal(self, code: DealCode, message: str = "message.new-deal") -> None:
         """Start ``code`` from its first card (a new deal, or ``message.restarted``)."""
-        self.replace(Game.new(code), self.settings)
+        self.open(Game.new(code), message)
+
+    def open(self, game: Game, message: str = "message.new-deal") -> None:
+        """Show ``game`` in place of the one in play (a new deal, a position link), save it
+        and say ``message`` about its deal."""
+        self.replace(game, self.settings)
         self.save()
-        self.view.say(t(message, code=str(code)))
+        self.view.say(t(message, code=str(game.code), moves=game.moves))
 
     def choose(self, settings: Settings) -> None:
         """New settings: the deck is shown at once, the cell count is for the next deal."""

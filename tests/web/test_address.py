@@ -1,5 +1,6 @@
-"""The deal in the address (eightoff/web/address.py): reading ``?deal=`` and writing the
-address that shares a deal. A bad code is refused with its reason, never dealt."""
+"""The deal in the address (eightoff/web/address.py): reading ``?deal=`` (and a position,
+``&moves=``) and writing the address that shares a deal. A bad code or move is refused
+with its reason, never dealt."""
 
 from __future__ import annotations
 
@@ -7,13 +8,13 @@ import ast
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from eightoff import DealCode
+from eightoff import DealCode, Game, IllegalMoveError, Move, NotationError, legal_moves
 from eightoff.deal import NUMBERS
 from eightoff.web import address
-from eightoff.web.address import deal_from_query, query_for, share_url
+from eightoff.web.address import BadMove, Link, deal_from_query, link_from_query, query_for, share_url
 
 BASE = "https://cards.example/eightoff/"
 
@@ -136,6 +137,59 @@ def test_any_query_gives_a_code_or_a_refusal_or_nothing(query: str) -> None:
     assert code is None or error is None
     if code is not None:
         assert deal_from_query(query_for(code)) == (code, None)
+
+
+CODE = DealCode.parse("EO1-C8-AAAAAFA")
+
+
+def test_a_position_link_holds_the_deal_and_its_moves() -> None:
+    link, problem = link_from_query("?lang=he&deal=EO1-C8-AAAAAFA&moves=1e.ef.1e")
+    assert problem is None and link is not None
+    assert link == Link(CODE, (Move.parse("1e"), Move.parse("ef"), Move.parse("1e")))
+    game = link.game()
+    assert (game.moves, game.undo_stack, game.score) == (3, list(link.moves), 0)
+    assert link.shows(game) and not Link(CODE).shows(Game.new(DealCode(1, 8)))
+    assert Link(CODE).shows(game)  # a deal link shows that deal at any point of its play
+    game.undo()
+    assert not link.shows(game)
+
+
+@pytest.mark.parametrize(
+    "query", ["?deal=EO1-C8-AAAAAFA", "?deal=EO1-C8-AAAAAFA&moves=", "?deal=EO1-C8-AAAAAFA&moves=+"]
+)
+def test_a_deal_link_without_moves_is_the_deal(query: str) -> None:
+    assert link_from_query(query) == (Link(CODE), None)
+
+
+def test_the_first_move_that_cannot_be_played_is_named_and_nothing_is_used() -> None:
+    link, problem = link_from_query("?deal=EO1-C8-AAAAAFA&moves=1e.1e.zz.1e")
+    assert link is None and isinstance(problem, BadMove)
+    assert (problem.number, problem.text) == (2, "1e")
+    assert isinstance(problem.error, IllegalMoveError)
+    link, problem = link_from_query("?deal=EO1-C8-AAAAAFA&moves=1e.zz")
+    assert link is None and isinstance(problem, BadMove) and (problem.number, problem.text) == (2, "zz")
+    assert isinstance(problem.error, NotationError)
+
+
+def test_moves_without_a_deal_are_nothing_and_a_bad_code_wins_over_moves() -> None:
+    assert link_from_query("?moves=1e") == (None, None)
+    link, problem = link_from_query("?deal=EO1-C9-AAAAAFA&moves=1e")
+    assert link is None and problem is not None and problem.code == "deal-cells"
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, NUMBERS - 1), st.sampled_from([8, 4, 2]), st.lists(st.integers(0, 200), max_size=12))
+def test_links_of_legal_play_round_trip(number: int, cells: int, picks: list[int]) -> None:
+    game = Game.new(DealCode(number, cells))
+    for pick in picks:
+        moves = list(legal_moves(game.position))
+        if not moves:
+            break
+        game.play(moves[pick % len(moves)])
+    text = ".".join(str(move) for move in game.undo_stack)
+    link, problem = link_from_query(f"{query_for(game.code)}&moves={text}")
+    assert problem is None and link is not None and link.shows(game)
+    assert link.game().position == game.position
 
 
 def test_pure_python_without_browser_modules() -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from eightoff import DealCode, Game, Move
+from eightoff.web.address import Link
 from eightoff.web.persist import Loaded, Notice, Settings
 from eightoff.web.startup import Start, decide, notice_text
 
@@ -74,7 +75,7 @@ def test_another_deal_asks_before_replacing_a_game_in_progress() -> None:
     saved = loaded(moves=1)
     start = decide(saved, f"?deal={OTHER}", new_code=draw)
     assert start.game is saved.game
-    assert start.ask == OTHER
+    assert start.ask == Link(OTHER)
     assert start.messages == ()
 
 
@@ -108,4 +109,33 @@ def test_notice_text() -> None:
     assert notice_text(None) == ""
     assert notice_text(Notice("storage-full")) == (
         "The browser's storage is full: your moves are no longer saved. Play goes on."
+    )
+
+
+def test_a_position_link_opens_its_position_when_nothing_is_in_play() -> None:
+    start = decide(loaded(moves=0), f"?deal={SAVED}&moves=1e.ef", new_code=draw)
+    assert start.game.undo_stack == [Move.parse("1e"), Move.parse("ef")] and start.ask is None
+    assert start.game.position == Link(SAVED, (Move.parse("1e"), Move.parse("ef"))).game().position
+
+
+def test_a_position_link_of_the_saved_games_own_position_keeps_the_game() -> None:
+    saved = loaded(moves=2)
+    start = decide(saved, f"?deal={SAVED}&moves=1e.ef", new_code=draw)
+    assert start.game is saved.game and start.ask is None and start.messages == ()
+
+
+def test_another_position_of_the_same_deal_asks_before_replacing_a_game_in_progress() -> None:
+    saved = loaded(moves=1)
+    start = decide(saved, f"?deal={SAVED}&moves=2e", new_code=draw)
+    assert start.game is saved.game
+    assert start.ask == Link(SAVED, (Move.parse("2e"),))
+
+
+def test_a_link_with_a_bad_move_keeps_the_game_and_names_the_move() -> None:
+    saved = loaded(moves=1)
+    start = decide(saved, f"?deal={SAVED}&moves=1e.1e", new_code=draw)
+    assert start.game is saved.game and start.ask is None
+    assert start.messages == (
+        "Move 2 of the address (1e) cannot be played: Cell 5 already holds the 5 of spades."
+        " Your game is unchanged.",
     )

@@ -1,0 +1,221 @@
+"""The smoke scenario's steps, written once for every engine: each goes through a
+:class:`~.drivers.Driver` (open a URL, run a script, drag, reload, screenshot) and reads the
+page through its DOM contract (docs/dom-contract.md).
+
+A failing step names the engine and the step and leaves a screenshot for a person:
+``test-results/smoke-<engine>-<step>.png``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from browser.helpers import READ_BOARD, Board
+
+from eightoff import Game, Move
+
+from .drivers import Driver, Point
+
+# Bounds a hang only: a cold boot on a busy 2-core machine takes up to a minute.
+BOOT_TIMEOUT_MS = 180_000
+# A move lands in a few animation frames; this only bounds a refused or lost move.
+MOVE_TIMEOUT_MS = 15_000
+
+WAIT_READY = """(timeout) => new Promise((resolve) => {
+  const html = document.documentElement;
+  const outcome = () => html.hasAttribute("data-boot-error")
+    ? {error: (document.querySelector(".loading-error-details") || {}).textContent || "(no details)"}
+    : html.hasAttribute("data-ready") ? {ready: true} : null;
+  if (outcome()) return resolve(outcome());
+  const observer = new MutationObserver(() => {
+    if (outcome()) { observer.disconnect(); clearTimeout(timer); resolve(outcome()); }
+  });
+  observer.observe(html, {attributes: true});
+  const timer = setTimeout(() => {
+    observer.disconnect();
+    resolve({timeout: (document.querySelector(".loading-stage") || {}).textContent || ""});
+  }, timeout);
+})"""
+"""Resolves once <html> has data-ready or data-boot-error (a MutationObserver, no polling)."""
+
+SETTLED = """(moves, timeout) => new Promise((resolve) => {
+  const end = performance.now() + timeout;
+  const flying = () => document.getAnimations().some(
+    (a) => a.effect && a.effect.target && a.effect.target.dataset && a.effect.target.dataset.card);
+  const check = () => {
+    const shown = document.querySelector("#moves").textContent;
+    if (shown === String(moves) && !flying()) return resolve(null);
+    if (performance.now() > end) {
+      return resolve({moves: shown, status: document.querySelector("#status").textContent});
+    }
+    requestAnimationFrame(check);
+  };
+  check();
+})"""
+"""Checked once an animation frame (as Playwright's wait_for_function does): resolves with
+null once #moves shows `moves` and no card is in flight, else with what the page shows."""
+
+POINTS = """(card, pile) => {
+  const c = document.querySelector(`[data-card="${card}"]`).getBoundingClientRect();
+  const p = document.querySelector(`[data-pile="${pile}"]`).getBoundingClientRect();
+  return {card: [c.left + c.width / 2, c.top + Math.min(8, c.height / 4)],
+          pile: [p.left + p.width / 2, p.top + Math.min(p.height / 2, p.width)]};
+}"""
+"""Where to press a card (its visible top strip) and where to drop on a pile."""
+
+PREPARE = f"""async (moves, card, pile, timeout) => {{
+  const unsettled = await ({SETTLED})(moves, timeout);
+  return unsettled ? {{unsettled}} : ({POINTS})(card, pile);
+}}"""
+"""One call before each drag: the previous move has landed, and the next drag's points."""
+
+STATE = f"""() => {{
+  const text = (selector) => {{
+    const node = document.querySelector(selector);
+    return node && node.textContent;
+  }};
+  const win = document.querySelector("#win");
+  return {{
+    ready: document.documentElement.hasAttribute("data-ready"),
+    bootError: document.documentElement.hasAttribute("data-boot-error"),
+    pyErrors: [...document.querySelectorAll(".py-error")].map((node) => node.textContent),
+    code: text("#deal-code"), score: text("#score"), moves: text("#moves"), status: text("#status"),
+    win: Boolean(win && win.open), winText: text("#win-text"),
+    board: ({READ_BOARD})(),
+    location: location.pathname + location.search,
+  }};
+}}"""
+"""Everything a step compares, read in one call."""
+
+RECORD_PROBLEMS = """() => {
+  if (window.smokeProblems) return;
+  const seen = window.smokeProblems = [];
+  addEventListener("error", (event) => seen.push(`page error: ${event.message}`));
+  addEventListener("unhandledrejection", (event) => seen.push(`unhandled rejection: ${event.reason}`));
+  const error = console.error;
+  console.error = (...args) => { seen.push(`console error: ${args.join(" ")}`); error.apply(console, args); };
+}"""
+"""For a driver that cannot read the console: record errors from data-ready on."""
+
+HARVEST = "() => (window.smokeProblems || []).splice(0)"
+BANNERS = "() => [...document.querySelectorAll('.py-error')].map((node) => node.textContent)"
+
+
+class StepFailed(AssertionError):
+    """A step of the scenario failed in one engine."""
+
+
+def slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+
+class GamePage:
+    """The game's page in one engine, with the scenario's steps."""
+
+    def __init__(self, driver: Driver, base_url: str, results: Path) -> None:
+        self.driver = driver
+        self.base_url = base_url
+        self.results = results
+        self.seen: list[str] = []  # problems harvested from pages since left
+
+    @contextmanager
+    def step(self, name: str) -> Iterator[None]:
+        """Run a step; on failure write a screenshot and fail naming the engine and step."""
+        try:
+            yield
+        except Exception as error:
+            self.results.mkdir(parents=True, exist_ok=True)
+            shot = self.results / f"smoke-{self.driver.engine}-{slug(name)}.png"
+            try:
+                self.driver.screenshot(shot)
+                where = f"screenshot: {shot}"
+            except Exception as failure:  # the browser itself may be gone
+                where = f"no screenshot ({failure})"
+            said = self.driver.log_tail()
+            log = f"\nthe end of {self.driver.log}:\n{said}" if said else ""
+            raise StepFailed(f"{self.driver.version}, step {name!r}: {error}\n{where}{log}") from error
+
+    # -- navigation ---------------------------------------------------------------------
+
+    def on_site(self) -> bool:
+        return bool(self.driver.run("() => location.origin + '/'") == self.base_url)
+
+    def open(self, query: str = "", fresh: bool = False) -> dict[str, Any]:
+        """Open index.html?query (with no saved game when ``fresh``) until data-ready."""
+        if self.on_site():
+            self.harvest()
+            if fresh:
+                self.driver.run("() => localStorage.clear()")
+        self.driver.goto(self.base_url + "index.html" + (f"?{query}" if query else ""))
+        return self.wait_ready()
+
+    def reload(self) -> dict[str, Any]:
+        self.harvest()
+        self.driver.reload()
+        return self.wait_ready()
+
+    def wait_ready(self) -> dict[str, Any]:
+        outcome = self.driver.run(WAIT_READY, BOOT_TIMEOUT_MS)
+        if "error" in outcome:
+            raise AssertionError(f"the game failed to start: {outcome['error']}")
+        if "timeout" in outcome:
+            raise AssertionError(f"no data-ready after {BOOT_TIMEOUT_MS} ms; loading: {outcome['timeout']!r}")
+        if not self.driver.reads_console:
+            self.driver.run(RECORD_PROBLEMS)
+        return self.state()
+
+    def state(self) -> dict[str, Any]:
+        found: dict[str, Any] = self.driver.run(STATE)
+        return found
+
+    def board(self) -> Board:
+        found: Board = self.driver.run(f"() => ({READ_BOARD})()")
+        return found
+
+    # -- play -----------------------------------------------------------------------------
+
+    def play(self, game: Game, moves: list[Move]) -> None:
+        """Play each move with a mouse drag of its head card onto the target pile: two
+        driver calls a move (wait for the previous move and measure, then the gesture)."""
+        last = ""
+        for move in moves:
+            head = str(game.position.cards(move.source)[-move.count])
+            points = self.driver.run(PREPARE, game.moves, head, move.target.key, MOVE_TIMEOUT_MS)
+            if "unsettled" in points:
+                raise AssertionError(f"the page did not play {last}: it shows {points['unsettled']}")
+            self.driver.drag(drag_path(points["card"], points["pile"]))
+            game.play(move)
+            last = f"move {game.moves} ({move}: a drag of {head} onto {move.target.key})"
+        self.settle(game.moves, last)
+
+    def settle(self, moves: int, what: str) -> None:
+        """Wait until the page shows `moves` moves and no card is in flight."""
+        unsettled = self.driver.run(SETTLED, moves, MOVE_TIMEOUT_MS)
+        if unsettled is not None:
+            raise AssertionError(f"the page did not play {what}: it shows {unsettled}")
+
+    # -- what must never happen -------------------------------------------------------------
+
+    def harvest(self) -> None:
+        """Keep what the page recorded before it is left."""
+        if not self.driver.reads_console:
+            self.seen += self.driver.run(HARVEST) or []
+
+    def problems(self) -> list[str]:
+        """Everything wrong seen since the last call: console and page errors (from the
+        driver, or from data-ready on where it cannot see them), foreign requests, and
+        PyScript's .py-error banners on the page now."""
+        self.harvest()
+        found, self.seen = self.seen + self.driver.problems(), []
+        banners = self.driver.run(BANNERS)
+        return found + [f".py-error banner: {text}" for text in banners]
+
+
+def drag_path(card: Point, pile: Point) -> list[Point]:
+    """Press on the card, pass halfway (well past the 5 px drag threshold), drop on the pile."""
+    (x0, y0), (x1, y1) = card, pile
+    return [card, ((x0 + x1) / 2, (y0 + y1) / 2), pile]

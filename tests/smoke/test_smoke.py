@@ -1,0 +1,163 @@
+"""The smoke suite: the built site (dist/) in Firefox ESR and in WebKitGTK, each test once per
+engine on that engine's one page (conftest.py), every gesture real pointer input.
+
+The page boots with no error; a whole game is won by drags from Freecell Solver's solution
+with the exact score, reloaded midway; a ?deal= link opens its deal; the service worker
+takes over and a reload with the server stopped still plays.
+"""
+
+from __future__ import annotations
+
+import socket
+from typing import Any
+
+import pytest
+from browser.harness import build_once
+from browser.helpers import board_of
+
+from eightoff import DealCode, Game
+from tests.fcsolve import Solution, solution
+
+from .page import GamePage
+from .server import Site
+
+CODE = "EO1-C8-AAAAAFA"
+LINK = "EO1-C4-AAAAB7K"
+MIDWAY = 70  # the reload comes after this many moves of the winning line
+SW_TIMEOUT_MS = 120_000  # installing precaches the whole site (36 MB on disk)
+
+
+@pytest.fixture(scope="module")
+def winning_line() -> Solution:
+    """Freecell Solver's solution of CODE, its lines and our moves (tests/fcsolve.py)."""
+    return solution(CODE)
+
+
+def expect_game(shown: dict[str, Any], game: Game) -> None:
+    """The page shows exactly this game: deal, score, moves and every pile."""
+    assert shown["code"] == str(game.code)
+    assert (shown["score"], shown["moves"]) == (str(game.score), str(game.moves))
+    assert shown["board"] == board_of(game.position)
+
+
+def test_the_page_boots_with_no_error(game_page: GamePage) -> None:
+    with game_page.step("boot"):
+        shown = game_page.open(fresh=True)
+        assert shown["ready"] and not shown["bootError"] and shown["pyErrors"] == []
+        code = DealCode.parse(shown["code"])  # a new random deal, 8 cells by default
+        assert code.cells == 8
+        assert shown["board"] == board_of(code.deal())
+        assert (shown["score"], shown["moves"], shown["win"]) == ("0", "0", False)
+
+
+def test_a_game_is_won_by_drags_and_survives_a_reload_midway(
+    game_page: GamePage, winning_line: Solution
+) -> None:
+    # From the solver's own lines, not the engine: 10 × 52 + 5 a cell-to-column line.
+    solver_score, moves = winning_line.score, winning_line.moves
+    assert (solver_score, len(moves)) == (715, 143)  # as in tests/browser/test_win.py
+    game = Game.new(DealCode.parse(CODE))
+    with game_page.step("open the deal"):
+        expect_game(game_page.open(f"deal={CODE}", fresh=True), game)
+    with game_page.step(f"drag moves 1 to {MIDWAY}"):
+        game_page.play(game, moves[:MIDWAY])
+        before = game_page.state()
+        expect_game(before, game)
+    with game_page.step("reload midway"):
+        after = game_page.reload()
+        expect_game(after, game)
+        assert after["board"] == before["board"] and after["location"] == f"/index.html?deal={CODE}"
+    with game_page.step(f"drag moves {MIDWAY + 1} to {len(moves)}"):
+        game_page.play(game, moves[MIDWAY:])
+    with game_page.step("win"):
+        shown = game_page.state()
+        assert game.is_won
+        assert shown["win"], "the win dialog #win is not open"
+        assert (shown["score"], shown["moves"]) == (str(solver_score), "143")
+        assert shown["winText"] == f"Score {solver_score} in 143 moves."
+        assert shown["board"] == board_of(game.position)
+
+
+def test_a_deal_link_opens_its_deal(game_page: GamePage) -> None:
+    with game_page.step("deal link"):
+        shown = game_page.open(f"deal={LINK}", fresh=True)
+        expect_game(shown, Game.new(DealCode.parse(LINK)))
+        # WebKitWebDriver does not keep the order of an object's keys: compare them sorted.
+        assert sorted(key for key in shown["board"] if key.startswith("cell-")) == [
+            f"cell-{i}" for i in range(1, 5)
+        ]
+        drawn = game_page.driver.run(
+            "() => [...document.querySelectorAll('[data-pile^=\"cell-\"]')]"
+            ".filter((cell) => cell.getBoundingClientRect().width > 0).length"
+        )
+        assert drawn == 4
+        assert shown["location"] == f"/index.html?deal={LINK}"
+
+
+SERVICE_WORKER = """async (timeout) => {
+  const late = new Promise((resolve) => setTimeout(() => resolve(null), timeout));
+  const registration = await Promise.race([navigator.serviceWorker.ready, late]);
+  return registration && {script: registration.active.scriptURL, caches: await caches.keys()};
+}"""
+CONTROLLER = "() => navigator.serviceWorker.controller && navigator.serviceWorker.controller.scriptURL"
+PAGE_SHAPE = """() => ({
+  lang: document.documentElement.lang,
+  dir: document.documentElement.dir,
+  direction: getComputedStyle(document.querySelector("h1")).direction,
+  headings: document.querySelectorAll("h1").length,
+  stylesheets: [...document.styleSheets].filter((sheet) => sheet.cssRules.length > 0).length,
+})"""
+"""What a page beside the game shows of its language: the direction its text is laid out in,
+one heading, and its two stylesheets loaded (from the service worker's cache offline)."""
+
+
+def refused(url: str) -> bool:
+    host, port = url.split("/")[2].split(":")
+    try:
+        socket.create_connection((host, int(port)), timeout=5).close()
+    except ConnectionRefusedError:
+        return True
+    return False
+
+
+def test_the_service_worker_takes_over_and_an_offline_reload_plays(
+    game_page: GamePage, site: Site, winning_line: Solution
+) -> None:
+    """Both drivers allow it: service workers run in Firefox under puppeteer-core and in
+    WebKitGTK's MiniBrowser under WebKitWebDriver. Neither driver can switch the browser
+    offline (no network emulation in WebKitWebDriver; puppeteer's offline mode needs
+    Chromium's DevTools protocol), so offline is made by stopping the HTTP server process,
+    which closes every connection to it: the reload then gets every file from the service
+    worker's cache or fails. The Hebrew Rules page, precached with the game, then opens
+    right to left."""
+    game = Game.new(DealCode.parse(CODE))
+    with game_page.step("open a game"):
+        game_page.open(f"deal={CODE}", fresh=True)
+        game_page.play(game, winning_line.moves[:5])
+    with game_page.step("service worker installed"):
+        worker = game_page.driver.run(SERVICE_WORKER, SW_TIMEOUT_MS)
+        assert worker is not None, f"no active service worker after {SW_TIMEOUT_MS} ms"
+        assert worker["script"] == site.url + "sw.js"
+        assert f"eightoff-{build_once()}" in worker["caches"]  # the cache of this build
+    with game_page.step("service worker controls the reloaded page"):
+        expect_game(game_page.reload(), game)
+        assert game_page.driver.run(CONTROLLER) == site.url + "sw.js"
+    try:
+        with game_page.step("offline reload"):
+            site.stop()
+            assert refused(site.url), "the server still answers"
+            shown = game_page.reload()
+            expect_game(shown, game)
+            assert game_page.driver.run(CONTROLLER) == site.url + "sw.js"
+        with game_page.step("Hebrew rules page offline, right to left"):
+            game_page.harvest()
+            game_page.driver.goto(site.url + "he/rules.html")
+            assert game_page.driver.run(PAGE_SHAPE) == {
+                "lang": "he",
+                "dir": "rtl",
+                "direction": "rtl",
+                "headings": 1,
+                "stylesheets": 2,
+            }
+    finally:
+        site.start()
