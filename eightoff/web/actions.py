@@ -26,7 +26,7 @@ Close(dialog='win')
 >>> from_button("launch-rockets") is None
 True
 >>> from_choice("cells", "4").applied_to(Settings())
-Settings(cells=4, deck='four', winnable=True)
+Settings(cells=4, deck='four', winnable=True, tap_to_select=False)
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ from dataclasses import dataclass, replace
 from typing import Final, Literal, cast, get_args
 
 from ..moves import Move
+from .focus import NavKey
 from .persist import Settings, SettingsError
 
 # -- board actions -------------------------------------------------------------------
@@ -75,6 +76,47 @@ class Feedback:
 BoardAction = Play | PutBack | Feedback
 
 
+# -- keyboard play and tap-to-select ---------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Navigate:
+    """Move the board's focus by an arrow key, Home or End (:mod:`.focus`)."""
+
+    key: NavKey
+
+
+@dataclass(frozen=True)
+class Select:
+    """Enter or Space on the board, or a tap with tap-to-select: with nothing picked up,
+    pick up the card at ``index`` of ``pile`` (``None``: the pile's top card) and the
+    cards on it; with cards picked up, put them on ``pile``."""
+
+    pile: str
+    index: int | None = None
+
+
+@dataclass(frozen=True)
+class Release:
+    """Escape: the picked-up cards go back where they were."""
+
+
+ShortcutName = Literal["tap", "double-tap"]
+
+
+@dataclass(frozen=True)
+class Shortcut:
+    """F (``tap``: to its foundation) or D (``double-tap``) on the card at ``index`` of
+    ``pile`` (``None``: its top card)."""
+
+    name: ShortcutName
+    pile: str
+    index: int | None = None
+
+
+KeyPlay = Navigate | Select | Release | Shortcut
+
+
 # -- commands ------------------------------------------------------------------------
 
 CommandName = Literal[
@@ -89,13 +131,14 @@ CommandName = Literal[
     "restart",
     "confirm-yes",
     "hint",
+    "help",
 ]
 """The page's commands, named as the buttons' ``data-action`` (docs/dom-contract.md):
 undo and redo one action; open the New Game window (``new-game``, or ``win-new`` from the
 win message) or the settings; copy the deal's link; start a random deal, the code typed
 in the New Game window (``play-code``) or this deal again (``restart``), each after asking
 when a game in progress would be lost; ``confirm-yes`` answers that question; ``hint``
-shows the next move of a winning line."""
+shows the next move of a winning line; ``help`` opens the list of keys."""
 COMMANDS: Final[frozenset[str]] = frozenset(get_args(CommandName))
 BOARD_COMMANDS: Final[frozenset[str]] = frozenset({"undo", "redo", "hint"})
 """Commands that act on the board, which does nothing while a dialog is open over it."""
@@ -115,7 +158,7 @@ class Close:
     dialog: str
 
 
-SettingName = Literal["cells", "deck", "winnable"]
+SettingName = Literal["cells", "deck", "winnable", "tap-to-select"]
 SETTINGS: Final[frozenset[str]] = frozenset(get_args(SettingName))
 
 
@@ -133,7 +176,7 @@ class Choose:
         cannot be used.
 
         >>> Choose("deck", "two").applied_to(Settings(cells=2))
-        Settings(cells=2, deck='two', winnable=True)
+        Settings(cells=2, deck='two', winnable=True, tap_to_select=False)
         >>> Choose("cells", "7").applied_to(Settings())
         Traceback (most recent call last):
         ...
@@ -147,10 +190,12 @@ class Choose:
                     f"winnable is true or false, not {self.value!r:.20}", code="settings-winnable"
                 )
             return replace(settings, winnable=self.value == "true")
+        if self.setting == "tap-to-select":
+            return replace(settings, tap_to_select=self.value == "true")
         return replace(settings, deck=self.value)
 
 
-Action = Play | PutBack | Feedback | Command | Close | Choose
+Action = Play | PutBack | Feedback | Navigate | Select | Release | Shortcut | Command | Close | Choose
 """Everything ``App.dispatch`` accepts."""
 
 
@@ -187,9 +232,15 @@ __all__ = [
     "CommandName",
     "Feedback",
     "FeedbackReason",
+    "KeyPlay",
+    "Navigate",
     "Play",
     "PutBack",
+    "Release",
+    "Select",
     "SettingName",
+    "Shortcut",
+    "ShortcutName",
     "from_button",
     "from_choice",
 ]

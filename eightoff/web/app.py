@@ -25,9 +25,11 @@ from pyscript.ffi import is_none
 
 from ..deal import DealCode
 from ..game import Game
+from ..moves import Move
+from ..piles import Pile
 from ..position import Position
 from ..winnable import CATALOGUED, winnable
-from . import keys, storage
+from . import keys, speech, storage
 from .actions import (
     BOARD_COMMANDS,
     Action,
@@ -36,8 +38,12 @@ from .actions import (
     Command,
     CommandName,
     Feedback,
+    Navigate,
     Play,
     PutBack,
+    Release,
+    Select,
+    Shortcut,
     from_button,
     from_choice,
 )
@@ -111,7 +117,8 @@ class App:
         code field, another tab's saves, the window's size."""
         self.unbinds += [
             self.pointer.bind(),
-            keys.bind(self.dispatch),
+            keys.bind(self.dispatch, self.view.spot_of),
+            listen(self.view.board, {"focusin": lambda event: self.view.follow_focus(event.target)}),
             listen(self.view.root, {"click": self.on_click, "change": self.on_change}),
             self.dialogs.bind(),
             storage.watch(self.store, self.show_other_tab),
@@ -132,6 +139,9 @@ class App:
             self.view.unhint()
         if isinstance(action, Play | PutBack | Feedback):
             self.board_action(action)
+        elif isinstance(action, Navigate | Select | Release | Shortcut):
+            if not self.blocked():
+                self.key_play(action)
         elif isinstance(action, Command):
             if action.name in BOARD_COMMANDS and self.blocked():
                 return
@@ -153,6 +163,7 @@ class App:
             if self.table.play(action.move, first or None):
                 if self.game.is_won:
                     self.dialogs.show_win(self.game)
+                    self.view.announce(t("speech.won", score=self.game.score, moves=self.game.moves))
                 return
             self.ui.tap_failed()
             self.view.fly_from(first)
@@ -164,6 +175,50 @@ class App:
             self.view.refuse(action.card)
             if action.reason == "double-tap":
                 self.view.say(t("message.no-move", card=card_name(action.card)))
+
+    def key_play(self, action: Navigate | Select | Release | Shortcut) -> None:
+        """Keyboard play and tap-to-select: move the focus, pick up, put down, put back,
+        or a shortcut's move, each asked of the engine through :class:`.state.UiState`."""
+        ui, view, game = self.ui, self.view, self.game
+        if isinstance(action, Navigate):
+            view.navigate(action.key)
+        elif isinstance(action, Select):
+            result = ui.select(game, action.pile, action.index)
+            if isinstance(result, Play | PutBack):
+                self.board_action(result)
+                if isinstance(result, PutBack):
+                    view.announce(t("speech.put-back"))
+                view.focus_pile(action.pile)
+            elif result and ui.held is not None:
+                view.pick(ui.held.pile, ui.held.count, ui.lit)
+                view.announce(speech.picked(game, ui.held.pile, ui.held.index, ui.lit))
+            else:
+                view.say(speech.refused_pick(game, action.pile))
+                if action.index is not None:
+                    view.refuse(view.shown[action.pile][action.index])
+        elif isinstance(action, Release):
+            put = ui.put_back()
+            if put is not None:
+                self.board_action(put)
+                view.announce(t("speech.put-back"))
+        else:
+            self.shortcut(action)
+
+    def shortcut(self, action: Shortcut) -> None:
+        """F: the card (and those on it) to its foundation, the engine saying why not;
+        D: the double-tap move."""
+        pile = Pile.from_key(action.pile)
+        cards = self.game.position.cards(pile)
+        if not cards:
+            self.view.say(speech.refused_pick(self.game, action.pile))
+            return
+        index = len(cards) - 1 if action.index is None else action.index
+        card = cards[index]
+        if action.name == "tap":
+            self.dispatch(Play(Move(pile, Pile.foundation(card.suit), len(cards) - index), str(card)))
+            return
+        move = self.game.double_tap(pile, index)
+        self.dispatch(Play(move, str(card)) if move else Feedback(str(card), "double-tap"))
 
     def command(self, name: CommandName) -> None:
         dialogs, table = self.dialogs, self.table
@@ -192,6 +247,8 @@ class App:
             dialogs.guarded(self.game, lambda: self.deal(self.game.code, "message.restarted"))
         elif name == "confirm-yes":
             dialogs.confirmed()
+        elif name == "help":
+            dialogs.open_help()
 
     def choose(self, action: Choose) -> None:
         try:
@@ -300,8 +357,11 @@ class App:
 
     def on_change(self, event: Any) -> None:
         target = event.target
-        value = ("true" if target.checked else "false") if target.type == "checkbox" else target.value
-        self.dispatch(from_choice(str(target.name or ""), str(value or "")))
+        if str(target.type or "") == "checkbox":
+            value = "true" if target.checked else "false"
+        else:
+            value = str(target.value or "")
+        self.dispatch(from_choice(str(target.name or ""), value))
 
 
 def _new_code(winnable_only: bool) -> Callable[[int], DealCode]:

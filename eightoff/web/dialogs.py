@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from pyscript import document
 from pyscript.ffi import is_none
 
 from ..deal import DealCode
@@ -47,7 +48,8 @@ def _buttons(*buttons: Any) -> Any:
 
 
 class Dialogs:
-    """The four dialogs, built once at the end of ``root``."""
+    """The five dialogs, built once at the end of ``root``. Each returns the focus to
+    where it was when it closes."""
 
     def __init__(self, root: Any) -> None:
         self.root = root
@@ -56,12 +58,19 @@ class Dialogs:
         self.win_dialog, self.win_text = self._build_win()
         self.new_game_dialog, self.code_input, self.code_message, self.play_code = self._build_new_game()
         self.confirm_dialog, self.confirm_text = self._build_confirm()
-        self.settings_dialog = self._build_settings()
-        add(root, self.win_dialog, self.new_game_dialog, self.confirm_dialog, self.settings_dialog)
-        self.by_id = {
-            str(node.id): node
-            for node in (self.win_dialog, self.new_game_dialog, self.confirm_dialog, self.settings_dialog)
-        }
+        self.settings_dialog, self.tap_to_select = self._build_settings()
+        self.help_dialog = self._build_help()
+        every = (
+            self.win_dialog,
+            self.new_game_dialog,
+            self.confirm_dialog,
+            self.settings_dialog,
+            self.help_dialog,
+        )
+        add(root, *every)
+        self.by_id = {str(node.id): node for node in every}
+        self.openers: dict[str, Any] = {}
+        """Per dialog id, the element that had the focus when it opened."""
 
     # -- building --------------------------------------------------------------------
 
@@ -123,7 +132,7 @@ class Dialogs:
         )
         return dialog, text
 
-    def _build_settings(self) -> Any:
+    def _build_settings(self) -> tuple[Any, Any]:
         dialog, body = _dialog("settings-dialog", t("settings.title"))
         deck = add(
             el("fieldset", "deck-choice"),
@@ -131,16 +140,48 @@ class Dialogs:
             _radio("deck", "four", t("settings.deck-four")),
             _radio("deck", "two", t("settings.deck-two")),
         )
-        add(body, deck, _buttons(_action(t("settings.close"), "close", "primary")))
+        tap = el("input", "", type="checkbox", id="tap-to-select", name="tap-to-select")
+        choice = add(el("label", "choice"), tap, el("span", "", t("settings.tap-to-select")))
+        add(body, deck, choice, _buttons(_action(t("settings.close"), "close", "primary")))
+        return dialog, tap
+
+    def _build_help(self) -> Any:
+        dialog, body = _dialog("help-dialog", t("help.title"))
+        keys = el("ul", "keys")
+        names = ("arrows", "home-end", "select", "escape", "f", "d", "undo", "redo", "new", "hint", "help")
+        for name in names:
+            keys.appendChild(el("li", "", t(f"help.{name}")))
+        add(body, keys, _buttons(_action(t("help.close"), "close", "primary")))
         return dialog
 
     def bind(self) -> Callable[[], None]:
-        """Check the code field as it is typed; returns the unbind."""
+        """Check the code field as it is typed; give the focus back when a dialog
+        closes; returns the unbind."""
 
         def on_input(_event: Any) -> None:
             self.check_code()
 
-        return listen(self.code_input, {"input": on_input})
+        def on_close(event: Any) -> None:
+            opener = self.openers.pop(str(event.target.id), None)
+            if opener is not None and opener.isConnected and is_none(self.root.querySelector("dialog[open]")):
+                opener.focus()
+
+        unbinds = [listen(self.code_input, {"input": on_input})]
+        unbinds += [listen(node, {"close": on_close}) for node in self.by_id.values()]
+
+        def unbind() -> None:
+            for one in unbinds:
+                one()
+
+        return unbind
+
+    def _show(self, dialog: Any) -> None:
+        """Open ``dialog`` modally (the focus stays inside it until it closes)."""
+        active = document.activeElement
+        if not dialog.open:
+            if not is_none(active) and is_none(active.closest("dialog")):
+                self.openers[str(dialog.id)] = active
+            dialog.showModal()
 
     # -- open, close -----------------------------------------------------------------
 
@@ -161,7 +202,7 @@ class Dialogs:
     def show_win(self, game: Game) -> None:
         """The win message with the game's score and move count."""
         self.win_text.textContent = t("win.text", score=game.score, moves=game.moves)
-        self.win_dialog.showModal()
+        self._show(self.win_dialog)
 
     def open_new_game(self, settings: Settings) -> None:
         """The New Game window with the chosen cell count and an empty code field."""
@@ -170,12 +211,17 @@ class Dialogs:
         self.new_game_dialog.querySelector("#winnable").checked = settings.winnable
         self.code_input.value = ""
         self.check_code()
-        self.new_game_dialog.showModal()
+        self._show(self.new_game_dialog)
 
     def open_settings(self, settings: Settings) -> None:
         for radio in self.settings_dialog.querySelectorAll("input[name=deck]"):
             radio.checked = radio.value == settings.deck
-        self.settings_dialog.showModal()
+        self.tap_to_select.checked = settings.tap_to_select
+        self._show(self.settings_dialog)
+
+    def open_help(self) -> None:
+        """The list of keys."""
+        self._show(self.help_dialog)
 
     # -- asking first ----------------------------------------------------------------
 
@@ -183,7 +229,7 @@ class Dialogs:
         """Ask ``text``; "yes" runs ``then`` (:meth:`confirmed`), "no" closes."""
         self.pending = then
         self.confirm_text.textContent = text
-        self.confirm_dialog.showModal()
+        self._show(self.confirm_dialog)
 
     def confirmed(self) -> None:
         """The player said yes: close the question and run what it asked about."""

@@ -8,7 +8,20 @@ into a :class:`Keystroke` and sends the result to ``App.dispatch``.
 - H (no modifier, not in a field): a hint.
 
 Shortcuts with Ctrl or Cmd are not read while typing in a field (the field's own undo
-works there); Alt with them is left to the browser. Keyboard play will add its keys here.
+works there); Alt with them is left to the browser.
+
+Keyboard play (:func:`action_for`), outside fields and dialogs: U undo, N the New Game
+window, ``?`` the list of keys; with the focus on the board (``spot``, :mod:`.focus`):
+arrow keys, Home and End move it, Enter or Space picks up or puts down, Escape puts back,
+F sends the card to its foundation, D plays the double-tap move.
+
+>>> from .focus import Spot
+>>> action_for(Keystroke("ArrowLeft"), Spot("column-2", 3))
+Navigate(key='ArrowLeft')
+>>> action_for(Keystroke(" "), Spot("cell-1"))
+Select(pile='cell-1', index=None)
+>>> action_for(Keystroke("?", shift=True), None)
+Command(name='help')
 
 >>> command_for(Keystroke("z", ctrl=True))
 Command(name='undo')
@@ -21,9 +34,10 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, cast
 
-from .actions import Command
+from .actions import Action, Command, Navigate, Release, Select, Shortcut
+from .focus import NAV_KEYS, NavKey, Spot
 
 CODE_FIELD: Final = "code-input"
 """The id of the New Game window's code field, where Enter plays the typed code."""
@@ -41,14 +55,14 @@ class Keystroke:
     shift: bool = False
     alt: bool = False
     field: str | None = None
+    dialog: bool = False
+    """The key was pressed inside an open dialog."""
 
 
 def command_for(stroke: Keystroke) -> Command | None:
     """The command a key press asks for, or ``None`` (the browser keeps the key)."""
     if stroke.key == "Enter" and stroke.field == CODE_FIELD:
         return Command("play-code")
-    if stroke.key.lower() == "h" and stroke.field is None and not (stroke.ctrl or stroke.meta or stroke.alt):
-        return Command("hint")
     if stroke.field is not None or not (stroke.ctrl or stroke.meta) or stroke.alt:
         return None
     key = stroke.key.lower()
@@ -59,4 +73,37 @@ def command_for(stroke: Keystroke) -> Command | None:
     return None
 
 
-__all__ = ["CODE_FIELD", "Keystroke", "command_for"]
+LETTERS: Final[dict[str, Command]] = {
+    "u": Command("undo"),
+    "n": Command("new-game"),
+    "h": Command("hint"),
+    "?": Command("help"),
+}
+"""Plain keys that work anywhere outside fields and dialogs."""
+
+
+def action_for(stroke: Keystroke, spot: Spot | None) -> Action | None:
+    """The action a key press asks for, ``spot`` being the board's focused spot
+    (``None``: the focus is not on the board), or ``None`` (the browser keeps the key)."""
+    command = command_for(stroke)
+    if command is not None:
+        return command
+    if stroke.field is not None or stroke.dialog or stroke.ctrl or stroke.meta or stroke.alt:
+        return None
+    key = stroke.key.lower() if len(stroke.key) == 1 else stroke.key
+    if key in LETTERS:
+        return LETTERS[key]
+    if spot is None:
+        return None
+    if key in NAV_KEYS:
+        return Navigate(cast(NavKey, key))
+    if key in ("Enter", " "):
+        return Select(spot.pile, spot.index)
+    if key == "Escape":
+        return Release()
+    if key in ("f", "d"):
+        return Shortcut("tap" if key == "f" else "double-tap", spot.pile, spot.index)
+    return None
+
+
+__all__ = ["CODE_FIELD", "LETTERS", "Keystroke", "action_for", "command_for"]

@@ -1,5 +1,6 @@
-"""Keyboard input: the document's ``keydown`` read into a :class:`.keymap.Keystroke`,
-and the command :mod:`.keymap` finds sent to ``App.dispatch``.
+"""Keyboard input: the document's ``keydown`` read into a :class:`.keymap.Keystroke`
+with the board's focused spot, and the action :mod:`.keymap` finds sent to
+``App.dispatch``.
 
 Thin DOM code; which key does what is :mod:`.keymap`'s (pure, tested under CPython).
 """
@@ -14,7 +15,8 @@ from pyscript.ffi import is_none
 
 from .actions import Action
 from .dom import listen
-from .keymap import Keystroke, command_for
+from .focus import Spot
+from .keymap import Keystroke, action_for
 
 FIELDS = ("INPUT", "TEXTAREA")
 """Elements the player types in: shortcuts leave them alone."""
@@ -32,18 +34,22 @@ def keystroke(event: Any) -> Keystroke:
         shift=bool(event.shiftKey),
         alt=bool(event.altKey),
         field=field,
+        dialog=not is_none(target) and hasattr(target, "closest") and not is_none(target.closest("dialog")),
     )
 
 
-def bind(dispatch: Callable[[Action], None]) -> Callable[[], None]:
-    """Listen to the document's key presses; returns the unbind. A key that asks for a
-    command loses its default (the browser's own undo, a form's submit)."""
+def bind(dispatch: Callable[[Action], None], spot_of: Callable[[Any], Spot | None]) -> Callable[[], None]:
+    """Listen to the document's key presses; ``spot_of`` tells the board's spot of the
+    focused element. Returns the unbind. A key that asks for an action loses its default
+    (the browser's own undo, a form's submit, scrolling)."""
 
     def on_key(event: Any) -> None:
-        command = command_for(keystroke(event))
-        if command is not None:
+        if event.isComposing:
+            return
+        action = action_for(keystroke(event), spot_of(event.target))
+        if action is not None:
             event.preventDefault()
-            dispatch(command)
+            dispatch(action)
 
     return listen(document, {"keydown": on_key})
 

@@ -61,6 +61,19 @@ class Layout:
     """The height of the column area (the longest column must fit in it)."""
 
     @property
+    def board_h(self) -> float:
+        """The height the board needs: the box's, or more when even the smallest cards
+        cannot fit the longest column in it (a small window, 200 % zoom); then the page
+        scrolls rather than cut a card off.
+
+        >>> board_layout(640, 300, cells=8).board_h > 300
+        True
+        >>> board_layout(1920, 1030, cells=8).board_h == 1030
+        True
+        """
+        return max(self.height, self.rows * (self.card_h + self.gap) + self.gap + self.column_h)
+
+    @property
     def fan_min(self) -> float:
         return least_fan(self.card_w)
 
@@ -94,7 +107,7 @@ def board_layout(width: float, height: float, cells: int) -> Layout:
         if wide >= card_w:
             rows, card_w = 1, wide
     card_h = card_w * RATIO
-    column_h = height - rows * (card_h + gap) - gap
+    column_h = max(height - rows * (card_h + gap) - gap, card_h + (LONGEST - 1) * least_fan(card_w))
     return Layout(width, height, card_w, card_h, gap, rows, column_h)
 
 

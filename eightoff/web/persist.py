@@ -14,15 +14,16 @@ shows them as plain text.
 >>> from eightoff import DealCode, Game, Move
 >>> storage = MemoryStorage()
 >>> store = Store(storage, tab_id="tab-1")
->>> store.load()
-Loaded(game=None, settings=Settings(cells=8, deck='four', winnable=True), notice=None, revision=0)
+>>> loaded = store.load()
+>>> loaded.game, loaded.settings == Settings(), loaded.notice, loaded.revision
+(None, True, None, 0)
 >>> game = Game.new(DealCode.parse("EO1-C8-AAAAAFA"))
 >>> _ = game.play(Move.parse("1e"))
 >>> store.save(game, Settings(cells=4)) is None
 True
 >>> loaded = Store(storage, tab_id="tab-2").load()
 >>> loaded.game == game, loaded.settings, loaded.revision
-(True, Settings(cells=4, deck='four', winnable=True), 1)
+(True, Settings(cells=4, deck='four', winnable=True, tap_to_select=False), 1)
 """
 
 from __future__ import annotations
@@ -146,12 +147,15 @@ class SettingsError(EightOffError):
 @dataclass(frozen=True, slots=True)
 class Settings:
     """The choices kept between visits: the cell count of the next new game, the deck
-    colours ("four" colours or the classic "two") and whether new deals are only deals
-    that can be won (``winnable``; records written before it existed read as ``True``)."""
+    colours ("four" colours or the classic "two"), whether new deals are only deals that
+    can be won (``winnable``; records written before it existed read as ``True``) and
+    tap-to-select (a tap picks cards up, a second tap puts them down; off: a tap sends a
+    card to its foundation)."""
 
     cells: int = CELL_COUNTS[0]
     deck: str = "four"
     winnable: bool = True
+    tap_to_select: bool = False
 
     def __post_init__(self) -> None:
         check_cells(self.cells, SettingsError, code="settings-cells")
@@ -161,17 +165,26 @@ class Settings:
             raise SettingsError(
                 f"winnable is true or false, not {self.winnable!r:.20}", code="settings-winnable"
             )
+        if type(self.tap_to_select) is not bool:
+            raise SettingsError(
+                f"tap_to_select is true or false, not {self.tap_to_select!r:.20}", code="settings-tap"
+            )
 
     def to_dict(self) -> dict[str, Any]:
-        return {"cells": self.cells, "deck": self.deck, "winnable": self.winnable}
+        """The settings as stored; ``tap_to_select`` only when on."""
+        data: dict[str, Any] = {"cells": self.cells, "deck": self.deck, "winnable": self.winnable}
+        if self.tap_to_select:
+            data["tap_to_select"] = True
+        return data
 
     @classmethod
     def from_dict(cls, data: Any) -> Settings:
-        """Check and build settings from :meth:`to_dict`'s data (cells and deck required;
-        ``winnable`` is ``True`` when missing)."""
+        """Check and build settings from :meth:`to_dict`'s data (``cells`` and ``deck``
+        required; ``winnable``, added later, is ``True`` when absent, ``tap_to_select``
+        off)."""
         if not isinstance(data, dict) or "cells" not in data or "deck" not in data:
             raise SettingsError("the settings are not an object with cells and deck", code="settings-shape")
-        return cls(data["cells"], data["deck"], data.get("winnable", True))
+        return cls(data["cells"], data["deck"], data.get("winnable", True), data.get("tap_to_select", False))
 
 
 @dataclass(frozen=True)

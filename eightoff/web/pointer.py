@@ -18,7 +18,7 @@ from pyscript import document
 from pyscript.ffi import is_none
 
 from ..game import Game
-from .actions import Action
+from .actions import Action, Select
 from .dom import Frame, listen
 from .render import View
 from .state import UiState
@@ -85,6 +85,7 @@ class Pointer:
             return
         card = event.target.closest("[data-card]")
         if is_none(card):
+            self.put_on_pile(event)
             return
         pile = card.closest("[data-pile]")
         if is_none(pile):
@@ -110,6 +111,16 @@ class Pointer:
         # bubble up to the board.
         with suppress(Exception):
             self.element.setPointerCapture(event.pointerId)
+
+    def put_on_pile(self, event: Any) -> None:
+        """Tap-to-select: a tap on a pile without a card under it (an empty cell or
+        column, a foundation's place) puts the held cards there."""
+        host = self.host
+        pile = event.target.closest("[data-pile]")
+        if is_none(pile) or not host.ui.tap_to_select or host.ui.held is None or host.blocked():
+            return
+        event.preventDefault()
+        host.dispatch(Select(str(pile.dataset.pile)))
 
     def move(self, event: Any) -> None:
         if event.pointerId != self.held:

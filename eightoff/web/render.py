@@ -13,16 +13,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from pyscript import window
+from pyscript import document, window
+from pyscript.ffi import is_none
 
 from ..cards import SUITS
 from ..game import Game
 from ..piles import COLUMNS, Pile
 from ..position import CELL_COUNTS, Position
 from .dom import add, el, js_object
+from .focus import NavKey, Spot, landing, rows_for, settle, step
 from .hint import Marks
 from .i18n import PAGES, card_name, corner, t
 from .layout import Layout, board_layout
+from .speech import card_label, pile_label
 
 SYMBOLS = {"S": "\u2660\ufe0e", "H": "\u2665\ufe0e", "D": "\u2666\ufe0e", "C": "\u2663\ufe0e"}
 FLIP_MS = 160
@@ -59,6 +62,11 @@ class View:
         self.lift_pile: Any = None
         """The element of the pile the carried cards come from."""
         self.reduced_motion = bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+        self.spot = Spot("column-1")
+        """The board's focus (:mod:`.focus`): its element alone has ``tabindex=0``."""
+        self.roving: Any = None
+        self.labels: dict[str, str] = {}
+        """The ``aria-label`` written, by pile key and by card key."""
         self._build()
 
     # -- the skeleton ------------------------------------------------------------
@@ -67,6 +75,7 @@ class View:
         root = self.root
         root.textContent = ""
         bar = el("header", "bar")
+        bar.appendChild(el("h1", "visually-hidden", t("app.title")))
         info = el("div", "info")
         self.score = el("output", "value", "0", id="score")
         self.moves = el("output", "value", "0", id="moves")
@@ -91,13 +100,24 @@ class View:
         )
         add(bar, info, tools)
 
-        self.board = el("div", "board", id="board", role="application", aria_label=t("board.label"))
+        # The keys make it an application (docs/dom-contract.md, "Keys"): screen readers
+        # pass them through.
+        self.board = el(
+            "div",
+            "board",
+            id="board",
+            role="application",
+            aria_label=t("board.label"),
+            aria_describedby="board-keys",
+        )
         top = el("div", "top")
         self.cell_row = el("div", "cells")
         foundations = el("div", "foundations")
         for suit in SUITS:
             pile = Pile.foundation(suit)
-            node = el("div", "pile foundation", data_pile=pile.key, data_suit=suit)
+            node = el(
+                "div", "pile foundation", data_pile=pile.key, data_suit=suit, role="group", tabindex="-1"
+            )
             node.setAttribute("aria-label", t("pile.foundation", suit=t(f"suit.{suit}")))
             self.piles[pile.key] = node
             foundations.appendChild(node)
@@ -105,7 +125,14 @@ class View:
         columns = el("div", "columns")
         for index in range(1, COLUMNS + 1):
             pile = Pile.column(index)
-            node = el("div", "pile column", data_pile=pile.key, aria_label=t("pile.column", n=str(index)))
+            node = el(
+                "div",
+                "pile column",
+                data_pile=pile.key,
+                aria_label=t("pile.column", n=str(index)),
+                role="group",
+                tabindex="-1",
+            )
             self.piles[pile.key] = node
             columns.appendChild(node)
         add(self.board, top, columns)
@@ -113,19 +140,29 @@ class View:
         self.share = el("div", "share", id="share", hidden="")
         self.share_url = el("input", "share-url", id="share-url", readonly="", aria_label=t("share.label"))
         add(self.share, el("span", "", t("message.link-manual")), self.share_url)
-        self.status = el("p", "status", id="status", role="status", aria_live="polite")
+        self.status = el("p", "status", id="status", aria_hidden="true")
+        self.announcer = el("p", "visually-hidden", id="announce", role="status", aria_live="polite")
+        keys_hint = el("p", "visually-hidden", t("board.keys"), id="board-keys")
         self.page_links = [
             el("a", "", t(f"page.{page}"), data_page=page, href=f"en/{page}.html") for page in PAGES
         ]
         guide = add(el("nav", "guide", aria_label=t("guide.label")), *self.page_links)
-        add(root, bar, self.board, guide, self.share, self.status)
+        add(root, bar, self.board, guide, self.share, self.status, self.announcer, keys_hint)
         self.deck("four")
 
     def _card(self, key: str) -> Any:
         node = self.cards.get(key)
         if node is None:
             suit = key[1]
-            node = el("div", "card", data_card=key, data_suit=suit, aria_label=card_name(key))
+            node = el(
+                "div",
+                "card",
+                data_card=key,
+                data_suit=suit,
+                aria_label=card_name(key),
+                role="button",
+                tabindex="-1",
+            )
             face = el("span", "corner", aria_hidden="true")
             add(face, el("span", "rank", corner(key)), el("span", "suit", SYMBOLS[suit]))
             add(node, face, el("span", "pip", SYMBOLS[suit], aria_hidden="true"))
@@ -144,7 +181,14 @@ class View:
             self.shown.pop(key, None)
         for index in range(self.cells + 1, cells + 1):
             pile = Pile.cell(index)
-            node = el("div", "pile cell", data_pile=pile.key, aria_label=t("pile.cell", n=str(index)))
+            node = el(
+                "div",
+                "pile cell",
+                data_pile=pile.key,
+                aria_label=t("pile.cell", n=str(index)),
+                role="group",
+                tabindex="-1",
+            )
             self.piles[pile.key] = node
             self.cell_row.appendChild(node)
         self.cells = cells
@@ -153,7 +197,9 @@ class View:
     # -- the cards ---------------------------------------------------------------
 
     def position(self, position: Position) -> None:
-        """Make every pile element hold its cards in order, touching only changes."""
+        """Make every pile element hold its cards in order, touching only changes. The
+        board keeps the focus it had (a moved element loses it)."""
+        had_focus = self.has_focus()
         self.set_cells(len(position.cells))
         for pile in position.piles():
             keys = [str(card) for card in position.cards(pile)]
@@ -170,6 +216,7 @@ class View:
                 card.style.setProperty("--i", str(index))
             self.shown[pile.key] = keys
         self.fit_columns()
+        self.settle_focus(had_focus)
 
     def index_of(self, pile: str, card: str) -> int | None:
         """Where ``card`` is shown in ``pile`` (0 = bottom), or ``None`` if it is not."""
@@ -227,13 +274,17 @@ class View:
     # -- layout ------------------------------------------------------------------
 
     def fit(self) -> None:
-        """Measure the board box and size cards, gaps and rows to fit it."""
+        """Measure the board box and size cards, gaps and rows to fit it; a box too small
+        for the longest column (a small window, 200 % zoom) grows and the page scrolls."""
+        style = self.board.style
+        style.removeProperty("min-height")
         width, height = float(self.board.clientWidth), float(self.board.clientHeight)
         if width <= 0 or height <= 0:
             return
         layout = board_layout(width, height, self.cells or MOST_CELLS)
         self.layout = layout
-        style = self.board.style
+        if layout.board_h > height + 0.5:
+            style.setProperty("min-height", f"{layout.board_h:.1f}px")
         for name, value in (
             ("--card-w", layout.card_w),
             ("--card-h", layout.card_h),
@@ -256,6 +307,93 @@ class View:
             if self.fans.get(key) != fan:
                 self.fans[key] = fan
                 self.piles[key].style.setProperty("--fan", f"{fan}px")
+
+    # -- the keyboard's focus, the names screen readers read ------------------------
+
+    def sizes(self) -> dict[str, int]:
+        return {key: len(cards) for key, cards in self.shown.items()}
+
+    def element_of(self, spot: Spot) -> Any:
+        if spot.index is not None:
+            return self.cards[self.shown[spot.pile][spot.index]]
+        return self.piles[spot.pile]
+
+    def has_focus(self) -> bool:
+        """Whether the keyboard's focus is on the board."""
+        active = document.activeElement
+        return not is_none(active) and bool(self.board.contains(active))
+
+    def set_spot(self, spot: Spot, focus: bool) -> None:
+        """Give ``spot`` the board's one tab stop; ``focus``: move the focus there."""
+        node = self.element_of(spot)
+        if node is not self.roving:
+            if self.roving is not None:
+                self.roving.tabIndex = -1
+            node.tabIndex = 0
+            self.roving = node
+        self.spot = spot
+        if focus:
+            node.focus()
+
+    def settle_focus(self, focus: bool) -> None:
+        """After the piles changed: the tab stop on a spot that still exists, focused
+        when ``focus``."""
+        if self.spot.pile not in self.piles:
+            self.spot = landing("column-1", self.sizes())
+        self.set_spot(settle(self.spot, self.sizes()), focus)
+
+    def navigate(self, key: NavKey) -> None:
+        """Move the focus by an arrow key, Home or End."""
+        rows = rows_for(self.cells, self.layout.rows if self.layout else 1)
+        self.set_spot(step(rows, self.sizes(), settle(self.spot, self.sizes()), key), True)
+
+    def focus_pile(self, pile: str) -> None:
+        """The focus on ``pile`` (its top card), when the focus is on the board."""
+        if pile in self.piles:
+            self.set_spot(landing(pile, self.sizes()), self.has_focus())
+
+    def spot_of(self, node: Any) -> Spot | None:
+        """The board's spot of a focused element, ``None`` off the board."""
+        if is_none(node) or not hasattr(node, "closest"):
+            return None
+        pile = node.closest("[data-pile]")
+        if is_none(pile) or not self.board.contains(pile):
+            return None
+        key = str(pile.dataset.pile)
+        card = node.closest("[data-card]")
+        if key.startswith("column-") and not is_none(card):
+            return Spot(key, self.index_of(key, str(card.dataset.card)))
+        return Spot(key)
+
+    def follow_focus(self, node: Any) -> None:
+        """The focus landed on a board element (Tab, a screen reader): it holds the tab
+        stop now."""
+        spot = self.spot_of(node)
+        if spot is not None and spot != self.spot:
+            self.set_spot(settle(spot, self.sizes()), self.element_of(settle(spot, self.sizes())) is not node)
+
+    def name_all(self, game: Game) -> None:
+        """Every pile's and card's ``aria-label`` from the engine's facts (changed ones
+        only)."""
+        position, labels = game.position, self.labels
+        for key, node in self.piles.items():
+            text = pile_label(position, key)
+            if labels.get(key) != text:
+                labels[key] = text
+                node.setAttribute("aria-label", text)
+        for key, cards in self.shown.items():
+            for index, card in enumerate(cards):
+                text = card_label(game, key, index)
+                if labels.get(card) != text:
+                    labels[card] = text
+                    self.cards[card].setAttribute("aria-label", text)
+
+    def announce(self, text: str) -> None:
+        """Say ``text`` in the live region (a repeat is said again)."""
+        node = self.announcer
+        if text and node.textContent == text:
+            text += "\u00a0"
+        node.textContent = text
 
     # -- carried cards, lit targets ------------------------------------------------
 
@@ -335,9 +473,12 @@ class View:
             link.setAttribute("hreflang", lang)
 
     def say(self, text: str) -> None:
-        """Show a message in the status line (plain text, replayed as a fresh toast)."""
+        """Show a message in the status line (plain text, replayed as a fresh toast),
+        and say it in the live region."""
         status = self.status
         status.textContent = text
+        if text:
+            self.announce(text)
         status.classList.remove("show")
         if text:
             _ = status.offsetWidth  # restart the fade

@@ -38,7 +38,7 @@ from typing import Final, Literal
 from ..game import Game
 from ..moves import Move
 from ..piles import Pile
-from .actions import BoardAction, Feedback, Play, PutBack
+from .actions import BoardAction, Feedback, Play, PutBack, Select
 
 DOUBLE_TAP_MS: Final = 350.0
 """A second tap within this many milliseconds on the same card (or place) is a double tap."""
@@ -100,6 +100,9 @@ class UiState:
     last_tap: Tap | None = None
     lit: frozenset[str] = field(default_factory=frozenset)
     """The keys of the piles the held cards may go to (the engine's targets)."""
+    tap_to_select: bool = False
+    """The setting: a tap picks up (:class:`.actions.Select`) instead of sending the card
+    to its foundation, and a tap while cards are held puts them down."""
 
     # -- pick up, put down (any input) ---------------------------------------------
 
@@ -129,6 +132,31 @@ class UiState:
         """The held cards go back to their pile (``None`` when nothing is held)."""
         held, self.held, self.lit = self.held, None, frozenset()
         return None if held is None else PutBack(held.card)
+
+    def select(self, game: Game, pile: str, index: int | None) -> Play | PutBack | bool:
+        """Enter, Space or a tap-to-select tap on ``pile`` (card ``index``; ``None``: its
+        top card): with cards held, put them there (:meth:`drop`); else pick up from
+        there (:meth:`pick`): True when picked, False when the engine lets nothing move
+        from there.
+
+        >>> from eightoff import DealCode, Game
+        >>> game = Game.new(DealCode.parse("EO1-C8-AAAAAFA"))
+        >>> ui = UiState()
+        >>> ui.select(game, "column-1", None), ui.held
+        (True, Held(pile='column-1', index=5, card='5S', count=1))
+        >>> ui.select(game, "cell-5", None)
+        Play(move=Move.parse('1e'), card='5S')
+        >>> ui.select(game, "column-1", 0)
+        False
+        """
+        if self.held is not None:
+            result = self.drop(pile)
+            assert result is not None
+            return result
+        source = Pile.from_key(pile)
+        cards = game.position.cards(source)
+        at = len(cards) - 1 if index is None else index
+        return 0 <= at < len(cards) and self.pick(game, pile, at, str(cards[at]))
 
     def reset(self) -> None:
         """Another game is shown: forget every press, held card and tap."""
@@ -173,8 +201,9 @@ class UiState:
         press.dragging = True
         return "started"
 
-    def up(self, game: Game, drop: str | None, now: float) -> BoardAction | None:
-        """The pointer went up over pile ``drop`` (``None``: over no pile)."""
+    def up(self, game: Game, drop: str | None, now: float) -> BoardAction | Select | None:
+        """The pointer went up over pile ``drop`` (``None``: over no pile). With
+        :attr:`tap_to_select`, a tap is a :class:`.actions.Select` of its card."""
         press, self.press = self.press, None
         if press is None:
             return None
@@ -186,6 +215,8 @@ class UiState:
             source = Pile.from_key(press.pile)
             move = Move(source, Pile.from_key(drop), game.position.size(source) - press.index)
             return Play(move, press.card)  # the engine will say why not
+        if self.tap_to_select:
+            return Select(press.pile, press.index)
         return self.tap(game, press.pile, press.index, press.card, now)
 
     def cancel(self) -> PutBack | None:

@@ -23,6 +23,7 @@ from .address import query_for
 from .i18n import error_text, t
 from .persist import Settings, Store
 from .render import Rects, View
+from .speech import moved, stepped
 from .startup import notice_text
 from .state import UiState
 
@@ -43,6 +44,8 @@ class Table:
         self.view.position(self.game.position)
         self.view.fit()
         self.view.numbers(self.game)
+        self.view.name_all(self.game)
+        self.ui.tap_to_select = self.settings.tap_to_select
         self.follow_address()
 
     # -- moves -----------------------------------------------------------------------
@@ -53,12 +56,14 @@ class Table:
         lie in their pile."""
         if first is None:
             first = self.view.rects(self._top_cards(move.source, move.count))
+        before = self.game.position
         try:
-            self.game.play(move)
+            points = self.game.play(move)
         except IllegalMoveError as error:
             self.view.say(error_text(error))
             return False
         self.after(first)
+        self.view.announce(moved(before, move, points))
         return True
 
     def undo(self) -> None:
@@ -80,9 +85,11 @@ class Table:
             return False
         last = stack[-1]
         first = self.view.rects(self._top_cards(last.target if back else last.source, last.count))
+        score = self.game.score
         step()
         self.ui.forget_tap()
         self.after(first)
+        self.view.announce(stepped(last, self.game.position, back, self.game.score - score))
         return True
 
     def _top_cards(self, pile: Pile, count: int) -> list[str]:
@@ -93,6 +100,7 @@ class Table:
         self.view.position(self.game.position)
         self.view.fly_from(first)
         self.view.numbers(self.game)
+        self.view.name_all(self.game)
         self.view.say("")
         self.save()
 
@@ -112,6 +120,7 @@ class Table:
     def choose(self, settings: Settings) -> None:
         """New settings: the deck is shown at once, the cell count is for the next deal."""
         self.settings = settings
+        self.ui.tap_to_select = settings.tap_to_select
         self.view.deck(settings.deck)
         self.save()
 
@@ -121,11 +130,13 @@ class Table:
         self.view.put_down()
         cells_changed = len(game.position.cells) != self.view.cells
         self.game, self.settings = game, settings
+        self.ui.tap_to_select = settings.tap_to_select
         self.view.deck(settings.deck)
         self.view.position(game.position)
         if cells_changed:
             self.view.fit()
         self.view.numbers(game)
+        self.view.name_all(game)
         self.follow_address()
 
     def save(self) -> None:

@@ -25,11 +25,13 @@ MODULES = [
     "eightoff.winnable",
     "eightoff.web.actions",
     "eightoff.web.address",
+    "eightoff.web.focus",
     "eightoff.web.hint",
     "eightoff.web.i18n",
     "eightoff.web.keymap",
     "eightoff.web.layout",
     "eightoff.web.persist",
+    "eightoff.web.speech",
     "eightoff.web.startup",
     "eightoff.web.state",
 ]

@@ -34,10 +34,12 @@ BUTTONS = [
     "confirm-yes",
     "hint",
 ]
+KEY_ONLY = ["help"]
+"""Commands only a key asks for (eightoff/web/keymap.py): ``?`` opens the list of keys."""
 
 
 def test_every_button_of_the_page_is_a_command() -> None:
-    assert sorted(COMMANDS) == sorted(BUTTONS) == sorted(get_args(CommandName))
+    assert sorted(COMMANDS) == sorted(BUTTONS + KEY_ONLY) == sorted(get_args(CommandName))
     for name in BUTTONS:
         assert from_button(name) == Command(name)  # type: ignore[arg-type]
 
@@ -67,6 +69,8 @@ def test_only_undo_and_redo_act_on_the_board() -> None:
         ("deck", "two", Settings(4, "two")),
         ("winnable", "false", Settings(4, "two", winnable=False)),
         ("winnable", "true", Settings(4, "two", winnable=True)),
+        ("tap-to-select", "true", Settings(4, "two", tap_to_select=True)),
+        ("tap-to-select", "false", Settings(4, "two", tap_to_select=False)),
     ],
 )
 def test_a_choice_changes_one_setting(name: str, value: str, expected: Settings) -> None:

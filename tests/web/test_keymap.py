@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from eightoff.web.actions import Command
-from eightoff.web.keymap import CODE_FIELD, Keystroke, command_for
+from eightoff.web.actions import Command, Navigate, Release, Select, Shortcut
+from eightoff.web.focus import Spot
+from eightoff.web.keymap import CODE_FIELD, Keystroke, action_for, command_for
 
 UNDO, REDO, PLAY_CODE = Command("undo"), Command("redo"), Command("play-code")
 
@@ -34,7 +35,7 @@ UNDO, REDO, PLAY_CODE = Command("undo"), Command("redo"), Command("play-code")
     ids=repr,
 )
 def test_shortcuts_outside_fields(stroke: Keystroke, expected: Command | None) -> None:
-    assert command_for(stroke) == expected
+    assert action_for(stroke, None) == expected
 
 
 @pytest.mark.parametrize("field", [CODE_FIELD, "share-url", ""])
@@ -42,7 +43,7 @@ def test_shortcuts_leave_fields_alone(field: str) -> None:
     """In a text field Ctrl+Z is the field's own undo."""
     assert command_for(Keystroke("z", ctrl=True, field=field)) is None
     assert command_for(Keystroke("y", ctrl=True, field=field)) is None
-    assert command_for(Keystroke("h", field=field)) is None
+    assert action_for(Keystroke("h", field=field), BOARD) is None
 
 
 def test_enter_in_the_code_field_plays_the_code() -> None:
@@ -50,3 +51,48 @@ def test_enter_in_the_code_field_plays_the_code() -> None:
     assert command_for(Keystroke("Enter", field=CODE_FIELD)) == PLAY_CODE
     assert command_for(Keystroke("Enter", shift=True, field=CODE_FIELD)) == PLAY_CODE
     assert command_for(Keystroke("Enter", field="share-url")) is None
+
+
+BOARD = Spot("column-3", 2)
+
+
+@pytest.mark.parametrize(
+    ("stroke", "spot", "expected"),
+    [
+        (Keystroke("ArrowUp"), BOARD, Navigate("ArrowUp")),
+        (Keystroke("ArrowDown"), BOARD, Navigate("ArrowDown")),
+        (Keystroke("ArrowLeft"), BOARD, Navigate("ArrowLeft")),
+        (Keystroke("ArrowRight"), BOARD, Navigate("ArrowRight")),
+        (Keystroke("Home"), BOARD, Navigate("Home")),
+        (Keystroke("End"), BOARD, Navigate("End")),
+        (Keystroke("Enter"), BOARD, Select("column-3", 2)),
+        (Keystroke(" "), Spot("cell-2"), Select("cell-2")),
+        (Keystroke("Escape"), BOARD, Release()),
+        (Keystroke("f"), BOARD, Shortcut("tap", "column-3", 2)),
+        (Keystroke("F", shift=True), BOARD, Shortcut("tap", "column-3", 2)),
+        (Keystroke("d"), Spot("cell-1"), Shortcut("double-tap", "cell-1")),
+        (Keystroke("u"), None, UNDO),
+        (Keystroke("U"), BOARD, UNDO),
+        (Keystroke("n"), None, Command("new-game")),
+        (Keystroke("?", shift=True), None, Command("help")),
+        (Keystroke("z", ctrl=True), BOARD, UNDO),
+        (Keystroke("y", ctrl=True), None, REDO),
+        # off the board, in a field, in a dialog, with modifiers: the browser keeps the key
+        (Keystroke("ArrowUp"), None, None),
+        (Keystroke("Enter"), None, None),
+        (Keystroke("f"), None, None),
+        (Keystroke("x"), BOARD, None),
+        (Keystroke("Tab"), BOARD, None),
+        (Keystroke("n", field="code-input"), None, None),
+        (Keystroke("u", field=""), BOARD, None),
+        (Keystroke("n", dialog=True), None, None),
+        (Keystroke("Enter", dialog=True), None, None),
+        (Keystroke("ArrowUp", alt=True), BOARD, None),
+        (Keystroke("f", ctrl=True), BOARD, None),
+        (Keystroke("u", meta=True), BOARD, None),
+        (Keystroke("Enter", field="code-input", dialog=True), None, PLAY_CODE),
+    ],
+    ids=repr,
+)
+def test_each_key_of_keyboard_play(stroke: Keystroke, spot: Spot | None, expected: object) -> None:
+    assert action_for(stroke, spot) == expected

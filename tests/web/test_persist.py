@@ -351,6 +351,14 @@ def test_settings_are_checked() -> None:
     assert (cells.value.code, deck.value.code) == ("settings-cells", "settings-deck")
     assert str(deck.value) == "the deck is 'four' or 'two', not '<b>red</b>'"
     assert Settings.from_dict({"cells": 2, "deck": "two", "later": 1}) == Settings(2, "two")
+    tapping = Settings(2, "two", tap_to_select=True)
+    assert Settings.from_dict({"cells": 2, "deck": "two", "tap_to_select": True}) == tapping
+    assert tapping.to_dict() == {"cells": 2, "deck": "two", "winnable": True, "tap_to_select": True}
+    # tap_to_select off is not written: as the versions before it wrote
+    assert Settings(2, "two").to_dict() == {"cells": 2, "deck": "two", "winnable": True}
+    with pytest.raises(SettingsError) as tap:
+        Settings.from_dict({"cells": 8, "deck": "four", "tap_to_select": "yes"})
+    assert (tap.value.code, str(tap.value)) == ("settings-tap", "tap_to_select is true or false, not 'yes'")
 
 
 def test_a_registered_migration_reads_an_older_schema(monkeypatch: pytest.MonkeyPatch) -> None:

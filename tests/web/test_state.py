@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from eightoff import DealCode, Game, Move, Position
-from eightoff.web.actions import BoardAction, Feedback, Play, PutBack
+from eightoff.web.actions import BoardAction, Feedback, Play, PutBack, Select
 from eightoff.web.state import DOUBLE_TAP_MS, DRAG_THRESHOLD, Held, UiState
 
 CODE = DealCode.parse("EO1-C8-AAAAAFA")
@@ -294,3 +294,25 @@ def test_tap_failed_marks_the_last_tap_as_not_moved(game: Game) -> None:
     move = game.double_tap(_pile("column-1"), 4)
     assert move is not None
     assert tap(ui, game, "column-1", 4, now=100) == Play(move, "AS")
+
+
+def test_select_picks_then_puts_down_like_a_drag(game: Game) -> None:
+    ui = UiState()
+    assert ui.select(game, "column-2", 5) is True  # the run 9H 8H 7H
+    assert ui.held == Held("column-2", 5, "9H", 3)
+    assert ui.lit == frozenset(p.key for p in game.targets(_pile("column-2"), 5))
+    assert ui.select(game, "column-3", None) == Play(Move(_pile("column-2"), _pile("column-3"), 3), "9H")
+    assert ui.held is None and ui.lit == frozenset()
+    assert ui.select(game, "column-1", 0) is False  # no run from there: nothing held
+    assert ui.select(game, "column-3", None) is False  # an empty pile
+    assert ui.select(game, "cell-1", None) is True
+    assert ui.select(game, "cell-1", 0) == PutBack("2S")  # its own pile: back home
+
+
+def test_with_tap_to_select_a_tap_selects_its_card(game: Game) -> None:
+    ui = UiState(tap_to_select=True)
+    ui.down("column-1", 4, "AS", pointer=1, x=0, y=0, now=0)
+    assert ui.up(game, "column-1", now=50) == Select("column-1", 4)
+    ui.down("column-1", 4, "AS", pointer=1, x=0, y=0, now=100)
+    ui.move(game, 30, 0)  # a drag is still a drag
+    assert ui.up(game, "cell-6", now=150) == Play(Move.parse("1f"), "AS")

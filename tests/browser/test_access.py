@@ -1,0 +1,246 @@
+"""Play without a mouse and hear every move (issue 11): a whole game won by the keyboard
+alone and one by tap-to-select taps, both from Freecell Solver's solution; keyboard play's
+pick, put back, refusal and shortcuts; the live region after a move, a refusal, an undo
+and the win; the help dialog giving the focus back.
+
+The keys are docs/dom-contract.md's ("Keys"); the key presses are found here from those
+rules alone (never from eightoff/web/focus.py), so the page's navigation is tested."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from eightoff import DealCode, Game, Move, Pile
+from eightoff.errors import IllegalMoveError
+from eightoff.rules import check
+from eightoff.web.i18n import error_text
+from tests.fcsolve import Solution, solution
+
+from .harness import StrictPage
+from .helpers import DESKTOP, PHONE, Player, expect_board, lit_piles, open_fresh
+from .test_axe import violations
+
+CODE = "EO1-C8-AAAAAFA"
+FOCUS = """() => { const a = document.activeElement, p = a && a.closest('[data-pile]');
+    if (!p) return null;
+    const cards = [...p.querySelectorAll(':scope > [data-card]')];
+    return [p.dataset.pile, a.dataset.card ? cards.indexOf(a) : -1]; }"""
+"""The focused spot: the pile key and the focused card's index (-1: the pile itself)."""
+LIFTED = re.compile(r"(^|\s)lifted(\s|$)")
+
+
+@pytest.fixture(scope="module")
+def winning_line() -> Solution:
+    return solution(CODE)
+
+
+def rows_of(page: Page, cells: int) -> list[list[str]]:
+    """The rows of piles as drawn: one top row (cells, foundations) or two (foundations
+    above cells), then the columns."""
+    cell_row = [f"cell-{n}" for n in range(1, cells + 1)]
+    foundations = [f"foundation-{s}" for s in "SHDC"]
+    columns = [f"column-{n}" for n in range(1, 9)]
+    if page.locator("#board").get_attribute("data-rows") == "2":
+        return [foundations, cell_row, columns]
+    return [cell_row + foundations, columns]
+
+
+def won_text(line: Solution) -> str:
+    """The win message, counted from the solver's lines (tests/browser/test_win.py)."""
+    return f"Score {line.score} in {len(line.lines)} moves."
+
+
+def refusal(game: Game, move: Move) -> str:
+    """The engine's reason against ``move``, in the page's words."""
+    with pytest.raises(IllegalMoveError) as error:
+        check(game.position, move)
+    return error_text(error.value)
+
+
+def keys_to(rows: list[list[str]], focus: tuple[str, int], game: Game, pile: Pile, index: int) -> list[str]:
+    """Key presses that move the focus from ``focus`` to card ``index`` of ``pile`` (the
+    pile itself for a cell, a foundation or an empty column): Up and Down change rows
+    (a column's cards first), Home goes to the row's first pile, Right to the next one,
+    landing on a column's top card; Up inside a column goes to the card below."""
+    at_pile, at_index = focus
+    row = next(r for r, piles in enumerate(rows) if at_pile in piles)
+    goal = next(r for r, piles in enumerate(rows) if pile.key in piles)
+    keys: list[str] = []
+    if row > goal:
+        keys += ["ArrowUp"] * (max(at_index, 0) + 1 if at_pile.startswith("column-") else 1)
+        keys += ["ArrowUp"] * (row - 1 - goal)
+    elif row < goal:
+        keys += ["ArrowDown"] * (goal - row)
+    keys += ["Home"] + ["ArrowRight"] * rows[goal].index(pile.key)
+    size = game.position.size(pile)
+    if pile.is_column and size:
+        keys += ["ArrowUp"] * (size - 1 - index)
+    return keys
+
+
+def test_a_game_is_won_by_keyboard_alone(
+    page: Page, site_url: str, winning_line: Solution, strict_page: StrictPage
+) -> None:
+    open_fresh(page, site_url, f"deal={CODE}", DESKTOP)
+    game = Game.new(DealCode.parse(CODE))
+    rows = rows_of(page, 8)
+    page.keyboard.press("Tab")  # the first tab stop: the board's (the bar's undo and redo are disabled)
+    while page.evaluate(FOCUS) is None:
+        page.keyboard.press("Tab")
+    for number, move in enumerate(winning_line.moves, 1):
+        pile, index = page.evaluate(FOCUS)
+        head = game.position.size(move.source) - move.count
+        keys = keys_to(rows, (pile, index), game, move.source, head)
+        for key in [*keys, "Enter"]:
+            page.keyboard.press(key)
+        after = keys_to(rows, (move.source.key, head if move.source.is_column else -1), game, move.target, 0)
+        for key in [*after, "Space" if number % 2 else "Enter"]:
+            page.keyboard.press(key)
+        game.play(move)
+        try:
+            expect(page.locator("#moves")).to_have_text(str(game.moves))
+        except AssertionError as error:
+            said = page.locator("#announce").text_content()
+            problems = strict_page.problems
+            message = f"move {number} {move}: keys {keys}, {after}; said {said!r}; {problems}"
+            raise AssertionError(message) from error
+    assert game.is_won
+    expect_board(page, game.position)
+    expect(page.locator("#win")).to_be_visible()
+    expect(page.locator("#win-text")).to_have_text(won_text(winning_line))
+    expect(page.locator("#announce")).to_have_text(f"You won! {won_text(winning_line)}")
+    assert violations(page) == []  # axe-core on the win message
+
+
+def test_a_game_is_won_by_tap_to_select(touch_page: Page, site_url: str, winning_line: Solution) -> None:
+    page = touch_page
+    open_fresh(page, site_url, f"deal={CODE}", PHONE)
+    page.locator("#settings").tap()
+    page.locator("#tap-to-select").tap()
+    expect(page.locator("#tap-to-select")).to_be_checked()
+    page.locator("#settings-dialog [data-action=close]").tap()
+    player = Player(page, touch=True)
+    game = Game.new(DealCode.parse(CODE))
+    for move in winning_line.moves:
+        head = str(game.position.cards(move.source)[-move.count])
+        player.tap(head)
+        expect(page.locator(f'[data-card="{head}"]')).to_have_class(LIFTED)
+        top = game.position.top(move.target)
+        if top is None:
+            page.touchscreen.tap(*player.pile_point(move.target.key))
+        else:
+            player.tap(str(top))
+        game.play(move)
+        expect(page.locator("#moves")).to_have_text(str(game.moves))
+    expect_board(page, game.position)
+    expect(page.locator("#win-text")).to_have_text(won_text(winning_line))
+    page.reload()
+    page.wait_for_selector("html[data-ready]")
+    page.locator("#settings").tap()
+    expect(page.locator("#tap-to-select")).to_be_checked()  # kept in the settings
+
+
+def test_keyboard_play_picks_puts_back_refuses_and_says_it(page: Page, site_url: str) -> None:
+    open_fresh(page, site_url, f"deal={CODE}", DESKTOP)
+    game = Game.new(DealCode.parse(CODE))
+    announce = page.locator("#announce")
+    board = page.locator("#board")
+    expect(board).to_have_attribute("role", "application")
+    expect(page.locator("#board [tabindex='0']")).to_have_count(1)
+    page.locator("#board [tabindex='0']").focus()
+    assert page.evaluate(FOCUS) == ["column-1", 5]
+    expect(page.locator('[data-pile="column-1"]')).to_have_attribute(
+        "aria-label", "Column 1, 6 cards, top: 5 of spades; a run of 2 from 6 of spades"
+    )
+    expect(page.locator('[data-card="5S"]')).to_have_attribute("aria-label", "5 of spades, can move")
+    # A card under a card that is no run: the reason, nothing picked.
+    for key in ["ArrowUp", "ArrowUp", "Enter"]:
+        page.keyboard.press(key)
+    assert page.evaluate(FOCUS) == ["column-1", 3]
+    expect(announce).to_have_text("Only the top card of a column, or the head of a run, moves.")
+    expect(page.locator(".lifted")).to_have_count(0)
+    # The run of two: picked, the engine's targets lit; Escape puts it back.
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("Space")
+    expect(page.locator('[data-card="6S"]')).to_have_class(LIFTED)
+    expect(page.locator('[data-card="5S"]')).to_have_class(LIFTED)
+    assert lit_piles(page) == {p.key for p in game.targets(Pile.column(1), 4)}
+    expect(announce).to_contain_text("2 cards from 6 of spades picked up; it can go to: ")
+    page.keyboard.press("Escape")
+    expect(page.locator(".lifted")).to_have_count(0)
+    assert lit_piles(page) == set()
+    expect(announce).to_have_text("Put back.")
+    # One card to a cell by keys: said with the card it uncovered.
+    page.keyboard.press("End")  # column 8's top card
+    page.keyboard.press("ArrowUp")
+    assert page.evaluate(FOCUS)[0] == "column-8"
+    page.keyboard.press("Home")
+    page.keyboard.press("Enter")
+    keys = keys_to(rows_of(page, 8), ("column-1", 5), game, Pile.cell(5), 0)
+    for key in [*keys, "Enter"]:
+        page.keyboard.press(key)
+    points = game.play(Move.parse("1e"))
+    expect_board(page, game.position)
+    expect(announce).to_have_text("5 of spades to cell 5, uncovers 6 of spades.")
+    assert points == 0
+    assert page.evaluate(FOCUS) == ["cell-5", -1]
+    # A refused drop: the engine's reason.
+    page.keyboard.press("Enter")  # pick the 5 of spades up again from the cell
+    expect(page.locator('[data-card="5S"]')).to_have_class(LIFTED)
+    target = "foundation-S"
+    for key in keys_to(rows_of(page, 8), ("cell-5", -1), game, Pile.from_key(target), 0):
+        page.keyboard.press(key)
+    page.keyboard.press("Enter")
+    expect(announce).to_have_text(refusal(game, Move(Pile.cell(5), Pile.from_key(target))))
+    expect(page.locator("#moves")).to_have_text("1")
+    # Undo and redo by keys, said.
+    page.keyboard.press("u")
+    expect(page.locator("#moves")).to_have_text("0")
+    expect(announce).to_have_text("Undone: 5 of spades back to column 1.")
+    page.keyboard.press("Control+y")
+    expect(page.locator("#moves")).to_have_text("1")
+    expect(announce).to_have_text("Redone: 5 of spades to cell 5.")
+    # D: the double-tap move of the focused card; F: the engine's tap move, or its reason.
+    for key in keys_to(rows_of(page, 8), tuple(page.evaluate(FOCUS)), game, Pile.column(1), 4):
+        page.keyboard.press(key)
+    assert page.evaluate(FOCUS) == ["column-1", 4]
+    move = game.double_tap(Pile.column(1), 4)
+    assert move is not None
+    page.keyboard.press("d")
+    game.play(move)
+    expect_board(page, game.position)
+    top_index = game.position.size(Pile.column(2)) - 1
+    for key in keys_to(rows_of(page, 8), tuple(page.evaluate(FOCUS)), game, Pile.column(2), top_index):
+        page.keyboard.press(key)
+    top = game.position.cards(Pile.column(2))[-1]
+    home = Move(Pile.column(2), Pile.foundation(top.suit))
+    page.keyboard.press("F")
+    try:
+        check(game.position, home)
+    except IllegalMoveError as error:
+        expect(announce).to_have_text(error_text(error))
+        expect(page.locator("#moves")).to_have_text(str(game.moves))
+    else:
+        game.play(home)
+        expect_board(page, game.position)
+
+
+def test_help_and_new_game_open_by_keys_and_give_the_focus_back(page: Page, site_url: str) -> None:
+    open_fresh(page, site_url, f"deal={CODE}", DESKTOP)
+    page.locator("#board [tabindex='0']").focus()
+    page.keyboard.press("ArrowLeft")  # at the row's edge: stays
+    assert page.evaluate(FOCUS) == ["column-1", 5]
+    page.keyboard.press("?")
+    expect(page.locator("#help-dialog")).to_be_visible()
+    expect(page.locator("#help-dialog li")).to_have_count(10)
+    page.keyboard.press("ArrowRight")  # in a dialog the board's keys do nothing
+    page.keyboard.press("Escape")
+    expect(page.locator("#help-dialog")).not_to_be_visible()
+    assert page.evaluate(FOCUS) == ["column-1", 5]
+    page.keyboard.press("n")
+    expect(page.locator("#new-game-dialog")).to_be_visible()
+    page.locator("#new-game-dialog [data-action=close]").click()
+    assert page.evaluate(FOCUS) == ["column-1", 5]

@@ -1,0 +1,80 @@
+"""axe-core finds no violation on the board, on every dialog (the win message: in
+tests/browser/test_access.py, at the end of the keyboard's won game), and on the Rules, Examples
+and FAQ pages in English and Hebrew (issue 11 §4).
+
+axe-core is a pinned npm dev dependency (package.json ``devDependencies``), never shipped
+in dist/. It is evaluated into the page through the DevTools protocol (``page.evaluate``):
+the page's Content-Security-Policy, rightly, refuses an injected ``<script>`` tag."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .helpers import DESKTOP, PHONE, ROOT, Player, open_fresh
+
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+CODE = "EO1-C8-AAAAAFA"
+
+
+def violations(page: Page) -> list[dict[str, Any]]:
+    """axe-core's violations on the page as it is now: rule id, impact and the first
+    elements (for the message)."""
+    if not page.evaluate("() => 'axe' in window"):
+        page.evaluate(AXE.read_text(encoding="utf-8") + "\n;0")
+    found: list[dict[str, Any]] = page.evaluate(
+        """async () => (await axe.run(document, {resultTypes: ['violations']})).violations.map(v => ({
+            id: v.id, impact: v.impact, nodes: v.nodes.length,
+            targets: v.nodes.slice(0, 3).map(n => n.target.join(' ')) }))"""
+    )
+    return found
+
+
+def test_axe_is_a_pinned_dev_dependency_and_not_shipped(site_url: str) -> None:
+    import json
+
+    package = json.loads((ROOT / "package.json").read_text())
+    assert package["devDependencies"]["axe-core"].split(".")[0].isdigit()  # an exact version
+    assert "axe-core" not in package.get("dependencies", {})
+    dist = ROOT / "dist"
+    assert not [path for path in dist.rglob("*") if "axe" in path.name.lower()]
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_the_board_and_every_dialog_have_no_violation(
+    page: Page, site_url: str, viewport: dict[str, int]
+) -> None:
+    open_fresh(page, site_url, f"deal={CODE}", viewport)
+    assert violations(page) == []
+    page.locator("#board [tabindex='0']").focus()
+    page.keyboard.press("Enter")  # cards picked up, targets lit
+    expect(page.locator(".lifted")).not_to_have_count(0)
+    assert violations(page) == []
+    page.keyboard.press("Escape")
+    for opener, dialog in (("#settings", "#settings-dialog"), ("#new-game", "#new-game-dialog")):
+        page.locator(opener).click()
+        expect(page.locator(dialog)).to_be_visible()
+        assert violations(page) == [], dialog
+        page.keyboard.press("Escape")
+        expect(page.locator(dialog)).not_to_be_visible()
+    page.keyboard.press("?")
+    expect(page.locator("#help-dialog")).to_be_visible()
+    assert violations(page) == []
+    page.keyboard.press("Escape")
+    Player(page).drag("5S", "cell-5")
+    expect(page.locator("#moves")).to_have_text("1")
+    assert violations(page) == []  # after a move: the names and the live region
+    page.locator("#new-game").click()
+    page.locator("#random-deal").click()
+    expect(page.locator("#confirm")).to_be_visible()
+    assert violations(page) == []
+
+
+@pytest.mark.parametrize("lang", ["en", "he"])
+@pytest.mark.parametrize("name", ["rules", "examples", "faq"])
+def test_the_pages_have_no_violation(page: Page, site_url: str, lang: str, name: str) -> None:
+    page.goto(f"{site_url}{lang}/{name}.html")
+    expect(page.locator("h1")).to_have_count(1)
+    assert violations(page) == []
