@@ -224,3 +224,49 @@ def play_all(player: Player, code: str, moves: list[Move], taps: bool = False) -
     for move in moves:
         player.play(game, move, taps=taps)
     return game
+
+
+FOCUS = """() => { const a = document.activeElement, p = a && a.closest('[data-pile]');
+    if (!p) return null;
+    const cards = [...p.querySelectorAll(':scope > [data-card]')];
+    return [p.dataset.pile, a.dataset.card ? cards.indexOf(a) : -1]; }"""
+"""The focused spot: the pile key and the focused card's index (-1: the pile itself)."""
+
+
+def board_rows(two_rows: bool, cells: int) -> list[list[str]]:
+    """The rows of piles as drawn (docs/dom-contract.md): one top row (cells, foundations)
+    or, with ``#board[data-rows="2"]``, two (foundations above cells); then the columns."""
+    cell_row = [f"cell-{n}" for n in range(1, cells + 1)]
+    foundations = [f"foundation-{s}" for s in "SHDC"]
+    columns = [f"column-{n}" for n in range(1, 9)]
+    return [foundations, cell_row, columns] if two_rows else [cell_row + foundations, columns]
+
+
+def keys_to(rows: list[list[str]], focus: tuple[str, int], game: Game, pile: Pile, index: int) -> list[str]:
+    """Key presses that move the focus from ``focus`` to card ``index`` of ``pile`` (the
+    pile itself for a cell, a foundation or an empty column): Up and Down change rows
+    (a column's cards first), Home goes to the row's first pile, Right to the next one,
+    landing on a column's top card; Up inside a column goes to the card below."""
+    at_pile, at_index = focus
+    row = next(r for r, piles in enumerate(rows) if at_pile in piles)
+    goal = next(r for r, piles in enumerate(rows) if pile.key in piles)
+    keys: list[str] = []
+    if row > goal:
+        keys += ["ArrowUp"] * (max(at_index, 0) + 1 if at_pile.startswith("column-") else 1)
+        keys += ["ArrowUp"] * (row - 1 - goal)
+    elif row < goal:
+        keys += ["ArrowDown"] * (goal - row)
+    keys += ["Home"] + ["ArrowRight"] * rows[goal].index(pile.key)
+    size = game.position.size(pile)
+    if pile.is_column and size:
+        keys += ["ArrowUp"] * (size - 1 - index)
+    return keys
+
+
+def move_keys(rows: list[list[str]], focus: tuple[str, int], game: Game, move: Move, drop: str) -> list[str]:
+    """Every key press of one move by keyboard from ``focus``: to the moving cards' head,
+    Enter to pick them up, to the target pile, ``drop`` (Enter or Space) to put them there."""
+    head = game.position.size(move.source) - move.count
+    keys = [*keys_to(rows, focus, game, move.source, head), "Enter"]
+    picked = (move.source.key, head if move.source.is_column else -1)
+    return [*keys, *keys_to(rows, picked, game, move.target, 0), drop]

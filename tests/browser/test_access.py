@@ -20,15 +20,21 @@ from eightoff.web.i18n import error_text
 from tests.fcsolve import Solution, solution
 
 from .harness import StrictPage
-from .helpers import DESKTOP, PHONE, Player, expect_board, lit_piles, open_fresh
+from .helpers import (
+    DESKTOP,
+    FOCUS,
+    PHONE,
+    Player,
+    board_rows,
+    expect_board,
+    keys_to,
+    lit_piles,
+    move_keys,
+    open_fresh,
+)
 from .test_axe import violations
 
 CODE = "EO1-C8-AAAAAFA"
-FOCUS = """() => { const a = document.activeElement, p = a && a.closest('[data-pile]');
-    if (!p) return null;
-    const cards = [...p.querySelectorAll(':scope > [data-card]')];
-    return [p.dataset.pile, a.dataset.card ? cards.indexOf(a) : -1]; }"""
-"""The focused spot: the pile key and the focused card's index (-1: the pile itself)."""
 LIFTED = re.compile(r"(^|\s)lifted(\s|$)")
 
 
@@ -38,14 +44,8 @@ def winning_line() -> Solution:
 
 
 def rows_of(page: Page, cells: int) -> list[list[str]]:
-    """The rows of piles as drawn: one top row (cells, foundations) or two (foundations
-    above cells), then the columns."""
-    cell_row = [f"cell-{n}" for n in range(1, cells + 1)]
-    foundations = [f"foundation-{s}" for s in "SHDC"]
-    columns = [f"column-{n}" for n in range(1, 9)]
-    if page.locator("#board").get_attribute("data-rows") == "2":
-        return [foundations, cell_row, columns]
-    return [cell_row + foundations, columns]
+    """The rows of piles as the page draws them now."""
+    return board_rows(page.locator("#board").get_attribute("data-rows") == "2", cells)
 
 
 def won_text(line: Solution) -> str:
@@ -60,27 +60,6 @@ def refusal(game: Game, move: Move) -> str:
     return error_text(error.value)
 
 
-def keys_to(rows: list[list[str]], focus: tuple[str, int], game: Game, pile: Pile, index: int) -> list[str]:
-    """Key presses that move the focus from ``focus`` to card ``index`` of ``pile`` (the
-    pile itself for a cell, a foundation or an empty column): Up and Down change rows
-    (a column's cards first), Home goes to the row's first pile, Right to the next one,
-    landing on a column's top card; Up inside a column goes to the card below."""
-    at_pile, at_index = focus
-    row = next(r for r, piles in enumerate(rows) if at_pile in piles)
-    goal = next(r for r, piles in enumerate(rows) if pile.key in piles)
-    keys: list[str] = []
-    if row > goal:
-        keys += ["ArrowUp"] * (max(at_index, 0) + 1 if at_pile.startswith("column-") else 1)
-        keys += ["ArrowUp"] * (row - 1 - goal)
-    elif row < goal:
-        keys += ["ArrowDown"] * (goal - row)
-    keys += ["Home"] + ["ArrowRight"] * rows[goal].index(pile.key)
-    size = game.position.size(pile)
-    if pile.is_column and size:
-        keys += ["ArrowUp"] * (size - 1 - index)
-    return keys
-
-
 def test_a_game_is_won_by_keyboard_alone(
     page: Page, site_url: str, winning_line: Solution, strict_page: StrictPage
 ) -> None:
@@ -92,12 +71,8 @@ def test_a_game_is_won_by_keyboard_alone(
         page.keyboard.press("Tab")
     for number, move in enumerate(winning_line.moves, 1):
         pile, index = page.evaluate(FOCUS)
-        head = game.position.size(move.source) - move.count
-        keys = keys_to(rows, (pile, index), game, move.source, head)
-        for key in [*keys, "Enter"]:
-            page.keyboard.press(key)
-        after = keys_to(rows, (move.source.key, head if move.source.is_column else -1), game, move.target, 0)
-        for key in [*after, "Space" if number % 2 else "Enter"]:
+        keys = move_keys(rows, (pile, index), game, move, "Space" if number % 2 else "Enter")
+        for key in keys:
             page.keyboard.press(key)
         game.play(move)
         try:
@@ -105,7 +80,7 @@ def test_a_game_is_won_by_keyboard_alone(
         except AssertionError as error:
             said = page.locator("#announce").text_content()
             problems = strict_page.problems
-            message = f"move {number} {move}: keys {keys}, {after}; said {said!r}; {problems}"
+            message = f"move {number} {move}: keys {keys}; said {said!r}; {problems}"
             raise AssertionError(message) from error
     assert game.is_won
     expect_board(page, game.position)
@@ -235,7 +210,8 @@ def test_help_and_new_game_open_by_keys_and_give_the_focus_back(page: Page, site
     assert page.evaluate(FOCUS) == ["column-1", 5]
     page.keyboard.press("?")
     expect(page.locator("#help-dialog")).to_be_visible()
-    expect(page.locator("#help-dialog li")).to_have_count(10)
+    expect(page.locator("#help-dialog li")).to_have_count(11)
+    expect(page.locator("#help-dialog")).to_contain_text("H: a hint, the next move of a winning line")
     page.keyboard.press("ArrowRight")  # in a dialog the board's keys do nothing
     page.keyboard.press("Escape")
     expect(page.locator("#help-dialog")).not_to_be_visible()

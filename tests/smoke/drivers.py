@@ -35,6 +35,7 @@ from selenium import webdriver
 from selenium.webdriver.common.actions import interaction
 from selenium.webdriver.common.actions.action_builder import ActionBuilder
 from selenium.webdriver.common.actions.pointer_input import PointerInput
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.webkitgtk.options import Options as WebKitOptions
 from selenium.webdriver.webkitgtk.service import Service as WebKitService
 
@@ -48,6 +49,19 @@ VIEWPORT = {"width": 1280, "height": 800}
 CALL_TIMEOUT_S = 240.0
 
 Point = tuple[float, float]
+WEBDRIVER_KEYS = {
+    "ArrowUp": Keys.ARROW_UP,
+    "ArrowDown": Keys.ARROW_DOWN,
+    "ArrowLeft": Keys.ARROW_LEFT,
+    "ArrowRight": Keys.ARROW_RIGHT,
+    "Home": Keys.HOME,
+    "End": Keys.END,
+    "Enter": Keys.ENTER,
+    "Space": Keys.SPACE,
+    "Escape": Keys.ESCAPE,
+    "Tab": Keys.TAB,
+}
+"""Key names (as KeyboardEvent.key gives them) in WebDriver's code points."""
 
 
 class DriverError(RuntimeError):
@@ -81,6 +95,12 @@ class Driver(ABC):
     def drag(self, points: Sequence[Point]) -> None:
         """Press the primary mouse button at the first point, move through the others and
         release at the last (viewport coordinates), as one real pointer gesture."""
+
+    @abstractmethod
+    def press(self, keys: Sequence[str]) -> None:
+        """Press and release each key in turn, as real key input: names as
+        ``KeyboardEvent.key`` gives them (``ArrowUp``, ``Home``, ``Enter``, ``Tab``),
+        ``Space`` for the space bar."""
 
     @abstractmethod
     def screenshot(self, path: Path) -> None: ...
@@ -188,6 +208,9 @@ class Firefox(Driver):
 
     def drag(self, points: Sequence[Point]) -> None:
         self._call("drag", points=[list(p) for p in points])
+
+    def press(self, keys: Sequence[str]) -> None:
+        self._call("press", keys=list(keys))
 
     def screenshot(self, path: Path) -> None:
         self._call("screenshot", path=str(path))
@@ -306,6 +329,13 @@ class WebKit(Driver):
             pointer.move_to_location(round(x), round(y))
         pointer.pointer_up()
         actions.perform()  # one POST /actions for the whole gesture
+
+    def press(self, keys: Sequence[str]) -> None:
+        actions = ActionBuilder(self.driver, duration=0)
+        for name in keys:
+            key = WEBDRIVER_KEYS.get(name, name)
+            actions.key_action.key_down(key).key_up(key)
+        actions.perform()  # one POST /actions for all the keys
 
     def screenshot(self, path: Path) -> None:
         self.driver.save_screenshot(str(path))

@@ -4,7 +4,7 @@
 //
 //   argv[2]: {"executable": path, "viewport": {"width", "height"}, "host": "127.0.0.1:N"}
 //   first line out: {"ready": true, "version": "firefox/153.8.0"}
-//   in:  {"id": 1, "op": "goto" | "reload" | "run" | "drag" | "screenshot" | "problems" | "close", ...}
+//   in:  {"id": 1, "op": "goto" | "reload" | "run" | "drag" | "press" | "screenshot" | "problems" | "close", ...}
 //   out: {"id": 1, "value": ...} or {"id": 1, "error": "message"}
 //
 // What the page must never do (a console error, an uncaught error, a request to another host)
@@ -52,6 +52,12 @@ const ops = {
     await page.mouse.down();
     for (const [x, y] of rest) await page.mouse.move(x, y);
     await page.mouse.up();
+    return null;
+  },
+  // Real key presses (BiDi input.performActions), in turn: names as KeyboardEvent.key
+  // gives them ("ArrowUp", "Home", "Enter", "Tab"), "Space" for the space bar.
+  press: async ({ keys }) => {
+    for (const key of keys) await page.keyboard.press(key === "Space" ? " " : key);
     return null;
   },
   screenshot: ({ path }) => page.screenshot({ path }).then(() => null),

@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from browser.helpers import READ_BOARD, Board
+from browser.helpers import FOCUS, READ_BOARD, Board, board_rows, move_keys
 
 from eightoff import Game, Move
 
@@ -191,6 +191,25 @@ class GamePage:
             game.play(move)
             last = f"move {game.moves} ({move}: a drag of {head} onto {move.target.key})"
         self.settle(game.moves, last)
+
+    def play_by_keys(self, game: Game, moves: list[Move]) -> None:
+        """Play each move with the keyboard alone (docs/dom-contract.md, "Keys"): Tab to the
+        board, arrow keys and Home to the moving cards' head, Enter to pick them up, to the
+        target pile, Enter or Space to put them there; one driver call for a move's keys."""
+        for _ in range(20):
+            if self.driver.run(FOCUS) is not None:
+                break
+            self.driver.press(["Tab"])
+        else:
+            raise AssertionError("Tab never reached the board")
+        two_rows = self.driver.run("() => document.querySelector('#board').dataset.rows") == "2"
+        rows = board_rows(two_rows, len(game.position.cells))
+        for number, move in enumerate(moves, 1):
+            pile, index = self.driver.run(FOCUS)
+            keys = move_keys(rows, (pile, index), game, move, "Space" if number % 2 else "Enter")
+            self.driver.press(keys)
+            game.play(move)
+            self.settle(game.moves, f"move {game.moves} ({move}: the keys {' '.join(keys)})")
 
     def settle(self, moves: int, what: str) -> None:
         """Wait until the page shows `moves` moves and no card is in flight."""

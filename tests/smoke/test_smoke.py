@@ -4,7 +4,8 @@ engine on that engine's one page (conftest.py), every gesture real pointer input
 The page boots with no error; a whole game is won by drags from Freecell Solver's solution
 with the exact score, reloaded midway; a ?deal= link opens its deal; the service worker
 takes over and a reload with the server stopped still plays (and the Hebrew Rules page
-opens right to left); a hint comes from the solver's worker and is played.
+opens right to left); a whole game is won by the keyboard alone; a hint comes from the
+solver's worker and is played.
 """
 
 from __future__ import annotations
@@ -79,6 +80,19 @@ def test_a_game_is_won_by_drags_and_survives_a_reload_midway(
         assert (shown["score"], shown["moves"]) == (str(solver_score), "143")
         assert shown["winText"] == f"Score {solver_score} in 143 moves."
         assert shown["board"] == board_of(game.position)
+
+
+def test_a_game_is_won_by_the_keyboard(game_page: GamePage, winning_line: Solution) -> None:
+    game = Game.new(DealCode.parse(CODE))
+    with game_page.step("open the deal"):
+        game_page.open(f"deal={CODE}", fresh=True)
+    with game_page.step(f"play the {len(winning_line.moves)} moves by keyboard"):
+        game_page.play_by_keys(game, winning_line.moves)
+    with game_page.step("the win, by keyboard"):
+        shown = game_page.state()
+        assert shown["win"], "the win message did not open"
+        assert shown["winText"] == f"Score {winning_line.score} in {len(winning_line.lines)} moves."
+        expect_game(shown, game)
 
 
 def test_a_deal_link_opens_its_deal(game_page: GamePage) -> None:
