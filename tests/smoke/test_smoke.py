@@ -188,8 +188,8 @@ def test_the_service_worker_takes_over_and_an_offline_reload_plays(
     offline (no network emulation in WebKitWebDriver; puppeteer's offline mode needs
     Chromium's DevTools protocol), so offline is made by stopping the HTTP server process,
     which closes every connection to it: the reload then gets every file from the service
-    worker's cache or fails. The Hebrew Rules page, precached with the game, then opens
-    right to left."""
+    worker's cache or fails. The solver's worker then starts from that cache and gives a
+    hint, and the Hebrew Rules page, precached with the game, opens right to left."""
     game = Game.new(DealCode.parse(CODE))
     with game_page.step("open a game"):
         game_page.open(f"deal={CODE}", fresh=True)
@@ -209,6 +209,11 @@ def test_the_service_worker_takes_over_and_an_offline_reload_plays(
             shown = game_page.reload()
             expect_game(shown, game)
             assert game_page.driver.run(CONTROLLER) == site.url + "sw.js"
+        with game_page.step("a hint offline: the worker from the service worker's cache"):
+            button = game_page.driver.run(CENTRE, "#hint")
+            game_page.driver.drag([button, button])
+            hinted = game_page.driver.run(HINTED, HINT_TIMEOUT_MS)
+            assert hinted is not None and hinted["status"].startswith("Hint: the "), hinted
         with game_page.step("Hebrew rules page offline, right to left"):
             game_page.harvest()
             game_page.driver.goto(site.url + "he/rules.html")
