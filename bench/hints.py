@@ -30,6 +30,7 @@ from eightoff import DealCode, Game  # noqa: E402
 from eightoff.solver import solve  # noqa: E402
 from eightoff.web.hint import hint_request, read_reply  # noqa: E402
 from eightoff.winnable import catalogue  # noqa: E402
+from figures import percentile  # noqa: E402  (bench/figures.py)
 
 TARGET_MS = 1000.0
 
@@ -61,11 +62,6 @@ def positions(deals: int) -> list[tuple[str, str]]:
             game.play(move)
         requests.append(("mid-game", hint_request(len(requests), game.position)))
     return requests
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
 def report(name: str, values: list[float]) -> None:

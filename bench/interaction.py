@@ -43,6 +43,7 @@ import serve  # noqa: E402  (tools/serve.py)
 from eightoff import DealCode  # noqa: E402
 from eightoff.solver import solve  # noqa: E402
 from eightoff.web.hint import hint_request  # noqa: E402
+from figures import percentile  # noqa: E402  (bench/figures.py)
 
 FRAME_MS = 1000 / 60
 TARGET_MS = 2.0
@@ -144,18 +145,8 @@ def taps_while_searching(page: Page, requests: list[str], taps: int) -> tuple[li
     for _ in range(taps):
         if not page.evaluate("window.benchWorker.replies < window.benchWorker.total"):
             break
-        page.wait_for_function("() => !document.getAnimations().some(a => a.effect?.target?.dataset?.card)")
-        x, y = center_top(page, TAPPED)
-        done = page.evaluate("window.bench.taps.length") + 1
-        page.mouse.click(x, y)
-        page.wait_for_function("n => window.bench.taps.length >= n", arg=done)
-        page.locator("#undo").click()
+        tap_and_undo(page)
     return page.evaluate("window.bench.taps"), page.evaluate("window.benchWorker.replies")
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
 def center_top(page: Page, card: str) -> tuple[float, float]:
@@ -164,15 +155,20 @@ def center_top(page: Page, card: str) -> tuple[float, float]:
     return box["x"] + box["width"] / 2, box["y"] + 6
 
 
+def tap_and_undo(page: Page) -> None:
+    """One timed tap that sends the ace home (the probes note its time), then undo."""
+    page.wait_for_function("() => !document.getAnimations().some(a => a.effect?.target?.dataset?.card)")
+    x, y = center_top(page, TAPPED)
+    done = page.evaluate("window.bench.taps.length") + 1
+    page.mouse.click(x, y)
+    page.wait_for_function("n => window.bench.taps.length >= n", arg=done)
+    page.locator("#undo").click()
+
+
 def measure(page: Page, taps: int, drags: int, steps: int) -> tuple[list[list[float]], list[float]]:
     page.evaluate(PROBES)
     for _ in range(taps):
-        page.wait_for_function("() => !document.getAnimations().some(a => a.effect?.target?.dataset?.card)")
-        x, y = center_top(page, TAPPED)
-        done = page.evaluate("window.bench.taps.length") + 1
-        page.mouse.click(x, y)
-        page.wait_for_function("n => window.bench.taps.length >= n", arg=done)
-        page.locator("#undo").click()
+        tap_and_undo(page)
     tap_times = page.evaluate("window.bench.taps")
     page.evaluate("() => { window.bench.moves = []; }")
     for _ in range(drags):

@@ -33,6 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from eightoff import DealCode, Game
 from eightoff.fcs import is_solver_move, parse_solver_move
 from eightoff.solver import solve
+from figures import percentile  # bench/figures.py
 
 DEALS = {8: 1000, 4: 1000, 2: 300}
 
@@ -42,12 +43,6 @@ class Run:
     verdict: str
     seconds: float
     moves: int
-
-
-def percentile(values: list[float], share: float) -> float:
-    """Nearest rank: the smallest value with at least ``share`` of them at or below it."""
-    ordered = sorted(values)
-    return ordered[max(0, -int(-share * len(ordered) // 1) - 1)]
 
 
 def ours(code: DealCode) -> Run:
