@@ -14,6 +14,9 @@ const ready = (async () => {
   pyodide.runPython("import sys\nif '/home/pyodide' not in sys.path: sys.path.insert(0, '/home/pyodide')");
   return pyodide.pyimport("eightoff.web.hint").answer;
 })();
+// A failed start (the page left while Pyodide loaded, or no network and no cache) is
+// answered to the next request below, not left as an unhandled rejection.
+ready.catch(() => {});
 
 self.onmessage = async (event) => {
   try {

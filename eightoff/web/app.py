@@ -110,7 +110,6 @@ class App:
                 lambda: self.open_link(link),
             )
         document.documentElement.setAttribute("data-ready", "")
-        self.worker.start_when_idle()
 
     def bind(self) -> None:
         """Every listener: the board's pointer, the keys, the buttons and choices, the
@@ -322,11 +321,15 @@ class App:
             self.view.say(verdict_text(reply.verdict))
 
     def on_worker_error(self, message: str) -> None:
-        self.asked = None
+        """The solver's worker failed: said only to a player who asked it something (a
+        failure with nothing asked, e.g. the page left while the worker loads, stays
+        unseen; a later request is answered with it)."""
+        asked, self.asked = self.asked is not None or bool(self.deal_asked), None
         if self.deal_asked:  # no solved deal: an ordinary one
             self.deal_asked = 0
             self.deal(DealCode.random(self.table.settings.cells))
-        self.view.say(t("hint.failed", error=message))
+        if asked:
+            self.view.say(t("hint.failed", error=message))
 
     async def copy_link(self) -> None:
         """The deal's address on the clipboard, or shown selected to copy by hand."""

@@ -2,8 +2,9 @@
 
 Thin DOM code. The worker is ``static/hint-worker.mjs`` (its content-hashed address is in
 ``<meta name="eightoff-hint-worker">``): a module worker running our Pyodide and
-:func:`.hint.answer`. It starts at the first request or in idle time after the board is
-ready (:meth:`Worker.start_when_idle`), never before, so it never delays the start-up.
+:func:`.hint.answer`. It starts at the first request (a hint, or a winnable 8-cell deal),
+never before, so it never delays the start-up, and a page that asks nothing never loads
+a second Pyodide (nor leaves one loading when it is closed).
 Messages are JSON text through ``postMessage`` (:mod:`.hint`); no shared memory, so no
 host needs cross-origin isolation.
 """
@@ -18,9 +19,6 @@ from pyscript import document, window
 from pyscript.ffi import create_proxy, is_none
 
 from .dom import js_object
-
-IDLE_TIMEOUT_MS = 4000
-"""Start the worker at the latest this long after the board is ready."""
 
 
 class Worker:
@@ -44,19 +42,10 @@ class Worker:
             return
         self.worker = window.Worker.new(self.url(), js_object({"type": "module"}))
         message = create_proxy(self._message)
-        error = create_proxy(lambda event: self.on_error(str(getattr(event, "message", "") or "error")))
+        error = create_proxy(self._error)
         self.proxies += [message, error]
         self.worker.addEventListener("message", message)
         self.worker.addEventListener("error", error)
-
-    def start_when_idle(self) -> None:
-        """Start the worker once the page has nothing else to do."""
-        start = create_proxy(lambda *_args: self.start())
-        self.proxies.append(start)
-        if hasattr(window, "requestIdleCallback"):
-            window.requestIdleCallback(start, js_object({"timeout": IDLE_TIMEOUT_MS}))
-        else:  # Safari
-            window.setTimeout(start, IDLE_TIMEOUT_MS // 4)
 
     def next_serial(self) -> int:
         self.serial += 1
@@ -65,6 +54,12 @@ class Worker:
     def send(self, text: str) -> None:
         self.start()
         self.worker.postMessage(text)
+
+    def _error(self, event: Any) -> None:
+        """The worker failed (e.g. its Pyodide could not load): ours to report, not an
+        uncaught error of the page."""
+        event.preventDefault()
+        self.on_error(str(getattr(event, "message", "") or "error"))
 
     def _message(self, event: Any) -> None:
         text = str(event.data)
