@@ -115,25 +115,14 @@ class View:
         foundations = el("div", "foundations")
         for suit in SUITS:
             pile = Pile.foundation(suit)
-            node = el(
-                "div", "pile foundation", data_pile=pile.key, data_suit=suit, role="group", tabindex="-1"
-            )
-            node.setAttribute("aria-label", t("pile.foundation", suit=t(f"suit.{suit}")))
-            self.piles[pile.key] = node
+            node = self._pile(pile, "foundation", t("pile.foundation", suit=t(f"suit.{suit}")))
+            node.setAttribute("data-suit", suit)
             foundations.appendChild(node)
         add(top, foundations, self.cell_row)
         columns = el("div", "columns")
         for index in range(1, COLUMNS + 1):
             pile = Pile.column(index)
-            node = el(
-                "div",
-                "pile column",
-                data_pile=pile.key,
-                aria_label=t("pile.column", n=str(index)),
-                role="group",
-                tabindex="-1",
-            )
-            self.piles[pile.key] = node
+            node = self._pile(pile, "column", t("pile.column", n=str(index)))
             columns.appendChild(node)
         add(self.board, top, columns)
 
@@ -149,6 +138,12 @@ class View:
         guide = add(el("nav", "guide", aria_label=t("guide.label")), *self.page_links)
         add(root, bar, self.board, guide, self.share, self.status, self.announcer, keys_hint)
         self.deck("four")
+
+    def _pile(self, pile: Pile, kind: str, label: str) -> Any:
+        """A new pile element, kept by its key: a labelled group the roving focus reaches."""
+        node = el("div", f"pile {kind}", data_pile=pile.key, aria_label=label, role="group", tabindex="-1")
+        self.piles[pile.key] = node
+        return node
 
     def _card(self, key: str) -> Any:
         node = self.cards.get(key)
@@ -181,15 +176,7 @@ class View:
             self.shown.pop(key, None)
         for index in range(self.cells + 1, cells + 1):
             pile = Pile.cell(index)
-            node = el(
-                "div",
-                "pile cell",
-                data_pile=pile.key,
-                aria_label=t("pile.cell", n=str(index)),
-                role="group",
-                tabindex="-1",
-            )
-            self.piles[pile.key] = node
+            node = self._pile(pile, "cell", t("pile.cell", n=str(index)))
             self.cell_row.appendChild(node)
         self.cells = cells
         self.board.setAttribute("data-cells", str(cells))
