@@ -17,6 +17,7 @@ engine's English sentence.
 
 from __future__ import annotations
 
+import gettext as _gettext
 from collections.abc import Iterable
 from string import Formatter
 from typing import Any, Final
@@ -247,6 +248,42 @@ def set_language(code: str) -> str:
     base = code.split("-")[0].lower()
     _language = base if base in CATALOGUES else "en"
     return _language
+
+
+_catalogue: _gettext.NullTranslations = _gettext.NullTranslations()
+"""The catalogue in use: the standard library's gettext; English (the msgids) until a
+language's ``.mo`` is installed."""
+
+
+def gettext(message: str, /, **params: Any) -> str:
+    """``message`` (English, the msgid) in the current language, ``params`` filled in.
+
+    >>> gettext("Score {score}", score=20)
+    'Score 20'
+    """
+    return _fill(_catalogue.gettext(message), params)
+
+
+_ = gettext
+
+
+def ngettext(singular: str, plural: str, n: int, /, **params: Any) -> str:
+    """The form of ``singular``/``plural`` for the count ``n`` (the catalogue's CLDR
+    ``Plural-Forms``), ``params`` filled in (pass the count by its own name too).
+
+    >>> ngettext("{n} cell", "{n} cells", 2, n=2)
+    '2 cells'
+    """
+    return _fill(_catalogue.ngettext(singular, plural, n), params)
+
+
+def pgettext(context: str, message: str, /, **params: Any) -> str:
+    """``message`` in ``context`` (one English word that needs two translations).
+
+    >>> pgettext("suit of a foundation", "hearts")
+    'hearts'
+    """
+    return _fill(_catalogue.pgettext(context, message), params)
 
 
 def t(key: str, **params: Any) -> str:
