@@ -70,6 +70,7 @@ class Game:
                 if not self.moves
                 else f"undo reaches only {UNDO_LIMIT} actions back",
                 code="undo-empty" if not self.moves else "undo-limit",
+                **({"limit": UNDO_LIMIT} if self.moves else {}),
             )
         move = self.undo_stack.pop()
         self.position = transfer(self.position, move.reverse())

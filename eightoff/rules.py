@@ -107,6 +107,7 @@ def _refusal(position: Position, target: Pile, card: Card) -> IllegalMoveError:
             f"the {card.name} goes only on the {SUIT_NAMES[card.suit]} foundation",
             code="foundation-suit",
             card=str(card),
+            card_suit=card.suit,
         )
     if target.is_foundation:
         # Every card of a full foundation's suit is on it, so ``needed`` always exists.
@@ -120,10 +121,20 @@ def _refusal(position: Position, target: Pile, card: Card) -> IllegalMoveError:
     if top is None:
         return IllegalMoveError("only a king may enter an empty column", code="king-only", card=str(card))
     if card.rank == 13:
-        reason = f"the {card.name} goes only into an empty column"
-    else:
-        reason = f"the {card.name} goes only on the {Card(card.rank + 1, card.suit).name}"
-    return IllegalMoveError(reason, code="column-build", card=str(card), onto=str(top))
+        return IllegalMoveError(
+            f"the {card.name} goes only into an empty column",
+            code="column-build-king",
+            card=str(card),
+            onto=str(top),
+        )
+    needed = Card(card.rank + 1, card.suit)
+    return IllegalMoveError(
+        f"the {card.name} goes only on the {needed.name}",
+        code="column-build",
+        card=str(card),
+        onto=str(top),
+        needed=str(needed),
+    )
 
 
 def _check_capacity(position: Position, target: Pile, count: int) -> None:

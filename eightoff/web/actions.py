@@ -158,7 +158,7 @@ class Close:
     dialog: str
 
 
-SettingName = Literal["cells", "deck", "winnable", "tap-to-select"]
+SettingName = Literal["cells", "deck", "winnable", "tap-to-select", "language"]
 SETTINGS: Final[frozenset[str]] = frozenset(get_args(SettingName))
 
 
@@ -192,6 +192,8 @@ class Choose:
             return replace(settings, winnable=self.value == "true")
         if self.setting == "tap-to-select":
             return replace(settings, tap_to_select=self.value == "true")
+        if self.setting == "language":
+            return replace(settings, language=self.value)
         return replace(settings, deck=self.value)
 
 

@@ -47,19 +47,19 @@ from .actions import (
     from_button,
     from_choice,
 )
-from .address import Link, languages_from_query, share_url
+from .address import Link, share_url
 from .clipboard import copy_text
 from .dialogs import Dialogs
 from .dom import Frame, listen
 from .hint import Line, deal_request, hint_request, marks, read_reply, verdict_text
 from .hints import Worker
-from .i18n import best_language, card_name, set_language, t
+from .i18n import _, card_name, direction, language, ltr, ngettext, set_language
 from .persist import Loaded, Store
 from .pointer import Pointer
 from .render import View
-from .startup import decide, notice_text
+from .startup import choose_language, decide, notice_text
 from .state import UiState
-from .table import Table
+from .table import Said, Table, link_opened, new_deal, restarted
 
 
 class App:
@@ -97,7 +97,7 @@ class App:
         loaded = self.store.load()
         start = decide(loaded, query, _new_code(loaded.settings.winnable))
         browser = [str(tag) for tag in window.navigator.languages or [window.navigator.language or "en"]]
-        self.view.link_pages(best_language([*languages_from_query(query), *browser]))
+        self.speak(choose_language(query, loaded.settings.language, browser), None)
         self.table = Table(self.view, self.ui, self.store, start.game, start.settings)
         self.table.show()
         saved = notice_text(self.store.save(start.game, start.settings))
@@ -105,8 +105,15 @@ class App:
         self.view.say(" ".join(m for m in (*start.messages, saved) if m))
         if start.ask is not None:
             link = start.ask
+            moves = start.game.moves
             self.dialogs.confirm(
-                t("confirm.open-link", code=str(link.code), moves=start.game.moves),
+                lambda: ngettext(
+                    "Open deal {code}? The game in progress ({moves} move) will be lost.",
+                    "Open deal {code}? The game in progress ({moves} moves) will be lost.",
+                    moves,
+                    code=ltr(str(link.code)),
+                    moves=moves,
+                ),
                 lambda: self.open_link(link),
             )
         document.documentElement.setAttribute("data-ready", "")
@@ -162,7 +169,16 @@ class App:
             if self.table.play(action.move, first or None):
                 if self.game.is_won:
                     self.dialogs.show_win(self.game)
-                    self.view.announce(t("speech.won", score=self.game.score, moves=self.game.moves))
+                    score, moves = self.game.score, self.game.moves
+                    self.view.announce(
+                        ngettext(
+                            "You won! Score {score} in {moves} move.",
+                            "You won! Score {score} in {moves} moves.",
+                            moves,
+                            score=score,
+                            moves=moves,
+                        )
+                    )
                 return
             self.ui.tap_failed()
             self.view.fly_from(first)
@@ -173,7 +189,7 @@ class App:
         else:
             self.view.refuse(action.card)
             if action.reason == "double-tap":
-                self.view.say(t("message.no-move", card=card_name(action.card)))
+                self.view.say(_("The {card} cannot move anywhere now.", card=card_name(action.card)))
 
     def key_play(self, action: Navigate | Select | Release | Shortcut) -> None:
         """Keyboard play and tap-to-select: move the focus, pick up, put down, put back,
@@ -186,7 +202,7 @@ class App:
             if isinstance(result, Play | PutBack):
                 self.board_action(result)
                 if isinstance(result, PutBack):
-                    view.announce(t("speech.put-back"))
+                    view.announce(_("Put back."))
                 view.focus_pile(action.pile)
             elif result and ui.held is not None:
                 view.pick(ui.held.pile, ui.held.count, ui.lit)
@@ -199,7 +215,7 @@ class App:
             put = ui.put_back()
             if put is not None:
                 self.board_action(put)
-                view.announce(t("speech.put-back"))
+                view.announce(_("Put back."))
         else:
             self.shortcut(action)
 
@@ -243,7 +259,7 @@ class App:
             if code is not None:
                 dialogs.guarded(self.game, lambda: self.deal(code))
         elif name == "restart":
-            dialogs.guarded(self.game, lambda: self.deal(self.game.code, "message.restarted"))
+            dialogs.guarded(self.game, lambda: self.deal(self.game.code, restarted))
         elif name == "confirm-yes":
             dialogs.confirmed()
         elif name == "help":
@@ -255,10 +271,26 @@ class App:
         except ValueError:  # not one of the choices: the page offers none other
             return
         self.table.choose(settings)
+        if settings.language and settings.language != language():
+            self.speak(settings.language, self.game)
+
+    def speak(self, wanted: str, game: Game | None) -> None:
+        """Use the language ``wanted`` (when the build has its catalogue): the page's
+        ``<html lang dir>`` and title, and, when ``game`` is shown, every word on the page
+        again (the game itself is untouched)."""
+        code = set_language(wanted)
+        root = document.documentElement
+        root.setAttribute("lang", code)
+        root.setAttribute("dir", direction(code))
+        document.title = _("Eight Off")
+        self.view.link_pages(code)
+        if game is not None or code != "en":
+            self.view.relabel(game)
+            self.dialogs.relabel()
 
     # -- what commands do ----------------------------------------------------------
 
-    def deal(self, code: DealCode, message: str = "message.new-deal") -> None:
+    def deal(self, code: DealCode, message: Said = new_deal) -> None:
         """Close the dialogs and start ``code`` from its first card."""
         self.dialogs.close_all()
         self.table.deal(code, message)
@@ -266,7 +298,7 @@ class App:
     def open_link(self, link: Link) -> None:
         """Close the dialogs and show the deal or position an address asked for."""
         self.dialogs.close_all()
-        self.table.open(link.game(), "message.link-opened" if link.moves else "message.new-deal")
+        self.table.open(link.game(), link_opened if link.moves else new_deal)
 
     def deal_random(self) -> None:
         """A random deal of the chosen cell count; with "only deals that can be won", one
@@ -279,7 +311,7 @@ class App:
         else:
             self.dialogs.close_all()
             self.deal_asked = self.worker.next_serial()
-            self.view.say(t("message.finding-deal"))
+            self.view.say(_("Looking for a deal that can be won…"))
             self.worker.send(deal_request(self.deal_asked, settings.cells))
 
     # -- hints ---------------------------------------------------------------------
@@ -289,7 +321,7 @@ class App:
         line found, else after the worker's search (a move made meanwhile voids it)."""
         position = self.game.position
         if position.is_won:
-            self.view.say(t("hint.won"))
+            self.view.say(_("The game is won."))
             return
         move = self.line.next_move(position) if self.line is not None else None
         if move is not None:
@@ -298,7 +330,7 @@ class App:
         if self.asked is not None and self.asked[1] == position:
             return  # the search for this very position is running
         self.asked = (self.worker.next_serial(), position)
-        self.view.say(t("hint.thinking"))
+        self.view.say(_("Looking for a winning line…"))
         self.worker.send(hint_request(self.asked[0], position))
 
     def on_reply(self, text: str) -> None:
@@ -329,7 +361,7 @@ class App:
             self.deal_asked = 0
             self.deal(DealCode.random(self.table.settings.cells))
         if asked:
-            self.view.say(t("hint.failed", error=message))
+            self.view.say(_("The solver could not start: {error}", error=message))
 
     async def copy_link(self) -> None:
         """The deal's address on the clipboard, or shown selected to copy by hand."""
@@ -337,7 +369,7 @@ class App:
         url = share_url(f"{location.origin}{location.pathname}", self.game.code)
         if await copy_text(url):
             self.view.hide_link()
-            self.view.say(t("message.link-copied", url=url))
+            self.view.say(_("Link copied: {url}", url=url))
         else:
             self.view.offer_link(url)
 
@@ -381,8 +413,6 @@ def _new_code(winnable_only: bool) -> Callable[[int], DealCode]:
 def start() -> App:
     """Build the page, bind its listeners, mark ``<html data-ready>`` last; returns the
     running :class:`App` (static/main.py keeps it as ``app``)."""
-    set_language(str(window.navigator.language or "en"))
-    document.title = t("app.title")
     app = App(document.getElementById("app"))
     app.start()
     return app

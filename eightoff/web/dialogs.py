@@ -11,6 +11,7 @@ come from :mod:`.i18n`, the cell counts from the engine.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from pyscript import document
@@ -20,45 +21,54 @@ from ..deal import DealCode
 from ..errors import DealCodeError
 from ..game import Game
 from ..position import CELL_COUNTS
-from .dom import add, el, listen
-from .i18n import error_text, t
+from .dom import Texts, add, el, listen
+from .i18n import LANGUAGES, NAMES, _, direction, error_text, language, ltr, ngettext
 from .persist import Settings
 
-
-def _dialog(ident: str, title: str) -> tuple[Any, Any]:
-    dialog = el("dialog", "panel", id=ident, aria_labelledby=f"{ident}-title")
-    body = el("div", "panel-body")
-    add(dialog, add(body, el("h2", "", title, id=f"{ident}-title")))
-    return dialog, body
+Words = Callable[[], str]
 
 
-def _action(text: str, action: str, cls: str = "", **attrs: str) -> Any:
-    button = el("button", cls, text, type="button", **attrs)
-    button.setAttribute("data-action", action)
-    return button
-
-
-def _radio(name: str, value: str, label: str) -> Any:
-    box = el("label", "choice")
-    return add(box, el("input", "", type="radio", name=name, value=value), el("span", "", label))
+def _cells(n: int) -> str:
+    return ngettext("{n} cell", "{n} cells", n, n=n)
 
 
 def _buttons(*buttons: Any) -> Any:
     return add(el("div", "buttons"), *buttons)
 
 
+HELP: tuple[Words, ...] = (
+    lambda: _("Arrow keys: move between piles and, in a column, between its cards"),
+    lambda: _("Home, End: the first or last pile of the row"),
+    lambda: _("Enter or Space: pick up the card and the cards on it; again on a pile: put them there"),
+    lambda: _("Escape: put the picked-up cards back"),
+    lambda: _("F: send the card to its foundation"),
+    lambda: _("D: the double-tap move"),
+    lambda: _("U or Ctrl+Z: undo"),
+    lambda: _("Ctrl+Y or Ctrl+Shift+Z: redo"),
+    lambda: _("N: new game"),
+    lambda: _("H: a hint, the next move of a winning line"),
+    lambda: _("?: this list"),
+)
+"""The lines of the keys' list (docs/dom-contract.md, "Keys")."""
+
+
 class Dialogs:
     """The five dialogs, built once at the end of ``root``. Each returns the focus to
-    where it was when it closes."""
+    where it was when it closes. Their words are kept with :class:`.dom.Texts`, so
+    :meth:`relabel` rewrites them in another language, an open dialog included."""
 
     def __init__(self, root: Any) -> None:
         self.root = root
+        self.texts = Texts()
         self.pending: Callable[[], None] | None = None
         """What the confirm dialog's "yes" runs."""
+        self.win_words: Words = str
+        self.confirm_words: Words = str
+        """The words of the win message and of the question, for :meth:`relabel`."""
         self.win_dialog, self.win_text = self._build_win()
         self.new_game_dialog, self.code_input, self.code_message, self.play_code = self._build_new_game()
         self.confirm_dialog, self.confirm_text = self._build_confirm()
-        self.settings_dialog, self.tap_to_select = self._build_settings()
+        self.settings_dialog, self.tap_to_select, self.language = self._build_settings()
         self.help_dialog = self._build_help()
         every = (
             self.win_dialog,
@@ -74,25 +84,44 @@ class Dialogs:
 
     # -- building --------------------------------------------------------------------
 
+    def _dialog(self, ident: str, title: Words) -> tuple[Any, Any]:
+        dialog = el("dialog", "panel", id=ident, aria_labelledby=f"{ident}-title")
+        body = el("div", "panel-body")
+        add(dialog, add(body, self.texts.text(el("h2", "", id=f"{ident}-title"), title)))
+        return dialog, body
+
+    def _action(self, words: Words, action: str, cls: str = "", **attrs: str) -> Any:
+        button = self.texts.text(el("button", cls, type="button", **attrs), words)
+        button.setAttribute("data-action", action)
+        return button
+
+    def _radio(self, name: str, value: str, words: Words) -> Any:
+        box = el("label", "choice")
+        input_ = el("input", "", type="radio", name=name, value=value)
+        return add(box, input_, self.texts.text(el("span"), words))
+
     def _build_win(self) -> tuple[Any, Any]:
-        win, body = _dialog("win", t("win.title"))
+        win, body = self._dialog("win", lambda: _("You won!"))
         text = el("p", "win-text", id="win-text")
         add(
             body,
             text,
-            _buttons(_action(t("win.new"), "win-new", "primary"), _action(t("win.close"), "close")),
+            _buttons(
+                self._action(lambda: _("New game"), "win-new", "primary"),
+                self._action(lambda: _("Close"), "close"),
+            ),
         )
         return win, text
 
     def _build_new_game(self) -> tuple[Any, Any, Any, Any]:
-        dialog, body = _dialog("new-game-dialog", t("new.title"))
-        cells = add(el("fieldset", "cells-choice"), el("legend", "", t("new.cells")))
+        dialog, body = self._dialog("new-game-dialog", lambda: _("New game"))
+        cells = add(el("fieldset", "cells-choice"), self.texts.text(el("legend"), lambda: _("Cells")))
         for n in CELL_COUNTS:
-            cells.appendChild(_radio("cells", str(n), t("new.cells-option", n=str(n))))
+            cells.appendChild(self._radio("cells", str(n), partial(_cells, n)))
         winnable = add(
             el("label", "winnable-choice"),
             el("input", "", type="checkbox", id="winnable", name="winnable"),
-            el("span", "", t("new.winnable")),
+            self.texts.text(el("span"), lambda: _("Only deals that can be won")),
         )
         code_input = el(
             "input",
@@ -102,57 +131,83 @@ class Dialogs:
             autocomplete="off",
             spellcheck="false",
             autocapitalize="characters",
-            placeholder=t("new.code-placeholder"),
+            placeholder="EO1-C8-AAAAAFA",  # a deal code: the same in every language
+            dir="ltr",
         )
         message = el("p", "code-message", id="code-message", aria_live="polite")
-        label = add(el("label", "code-label", "", for_="code-input"), el("span", "", t("new.code-label")))
-        play_code = _action(t("new.play-code"), "play-code", id="play-code", disabled="")
+        label = add(
+            el("label", "code-label", "", for_="code-input"),
+            self.texts.text(el("span"), lambda: _("Or type a deal code")),
+        )
+        play_code = self._action(lambda: _("Play this code"), "play-code", id="play-code", disabled="")
         add(
             body,
             cells,
             winnable,
-            _buttons(_action(t("new.random"), "random-deal", "primary", id="random-deal")),
+            _buttons(self._action(lambda: _("Random deal"), "random-deal", "primary", id="random-deal")),
             label,
             add(el("div", "code-row"), code_input, play_code),
             message,
-            _buttons(_action(t("new.restart"), "restart", id="restart"), _action(t("new.cancel"), "close")),
+            _buttons(
+                self._action(lambda: _("Restart this deal"), "restart", id="restart"),
+                self._action(lambda: _("Cancel"), "close"),
+            ),
         )
         return dialog, code_input, message, play_code
 
     def _build_confirm(self) -> tuple[Any, Any]:
-        dialog, body = _dialog("confirm", t("confirm.title"))
+        dialog, body = self._dialog("confirm", lambda: _("Replace the game in progress?"))
         text = el("p", "confirm-text", id="confirm-text")
         add(
             body,
             text,
             _buttons(
-                _action(t("confirm.yes"), "confirm-yes", "primary", id="confirm-yes"),
-                _action(t("confirm.no"), "close", id="confirm-no"),
+                self._action(lambda: _("Replace it"), "confirm-yes", "primary", id="confirm-yes"),
+                self._action(lambda: _("Keep playing"), "close", id="confirm-no"),
             ),
         )
         return dialog, text
 
-    def _build_settings(self) -> tuple[Any, Any]:
-        dialog, body = _dialog("settings-dialog", t("settings.title"))
+    def _build_settings(self) -> tuple[Any, Any, Any]:
+        dialog, body = self._dialog("settings-dialog", lambda: _("Settings"))
         deck = add(
             el("fieldset", "deck-choice"),
-            el("legend", "", t("settings.deck")),
-            _radio("deck", "four", t("settings.deck-four")),
-            _radio("deck", "two", t("settings.deck-two")),
+            self.texts.text(el("legend"), lambda: _("Card colours")),
+            self._radio("deck", "four", lambda: _("Four colours (♠ black, ♥ red, ♦ blue, ♣ green)")),
+            self._radio("deck", "two", lambda: _("Two colours (♠♣ black, ♥♦ red)")),
         )
         tap = el("input", "", type="checkbox", id="tap-to-select", name="tap-to-select")
-        choice = add(el("label", "choice"), tap, el("span", "", t("settings.tap-to-select")))
-        add(body, deck, choice, _buttons(_action(t("settings.close"), "close", "primary")))
-        return dialog, tap
+        choice = add(
+            el("label", "choice"),
+            tap,
+            self.texts.text(el("span"), lambda: _("Tap a card, then tap where it goes")),
+        )
+        picker = el("select", "", id="language", name="language")
+        for code in LANGUAGES:  # each language named in itself, not translated
+            picker.appendChild(el("option", "", NAMES[code], value=code, lang=code, dir=direction(code)))
+        language = add(
+            el("label", "language-choice", for_="language"),
+            self.texts.text(el("span"), lambda: _("Language")),
+            picker,
+        )
+        add(body, deck, choice, language, _buttons(self._action(lambda: _("Done"), "close", "primary")))
+        return dialog, tap, picker
 
     def _build_help(self) -> Any:
-        dialog, body = _dialog("help-dialog", t("help.title"))
+        dialog, body = self._dialog("help-dialog", lambda: _("Keys"))
         keys = el("ul", "keys")
-        names = ("arrows", "home-end", "select", "escape", "f", "d", "undo", "redo", "new", "hint", "help")
-        for name in names:
-            keys.appendChild(el("li", "", t(f"help.{name}")))
-        add(body, keys, _buttons(_action(t("help.close"), "close", "primary")))
+        for words in HELP:
+            keys.appendChild(self.texts.text(el("li"), words))
+        add(body, keys, _buttons(self._action(lambda: _("Close"), "close", "primary")))
         return dialog
+
+    def relabel(self) -> None:
+        """Every word of the dialogs again in the language now in use (an open dialog
+        too: the question and the win message keep their numbers)."""
+        self.texts.refresh()
+        self.win_text.textContent = self.win_words()
+        self.confirm_text.textContent = self.confirm_words()
+        self.check_code()
 
     def bind(self) -> Callable[[], None]:
         """Check the code field as it is typed; give the focus back when a dialog
@@ -201,7 +256,15 @@ class Dialogs:
 
     def show_win(self, game: Game) -> None:
         """The win message with the game's score and move count."""
-        self.win_text.textContent = t("win.text", score=game.score, moves=game.moves)
+        score, moves = game.score, game.moves
+        self.win_words = lambda: ngettext(
+            "Score {score} in {moves} move.",
+            "Score {score} in {moves} moves.",
+            moves,
+            score=score,
+            moves=moves,
+        )
+        self.win_text.textContent = self.win_words()
         self._show(self.win_dialog)
 
     def open_new_game(self, settings: Settings) -> None:
@@ -217,6 +280,7 @@ class Dialogs:
         for radio in self.settings_dialog.querySelectorAll("input[name=deck]"):
             radio.checked = radio.value == settings.deck
         self.tap_to_select.checked = settings.tap_to_select
+        self.language.value = language()
         self._show(self.settings_dialog)
 
     def open_help(self) -> None:
@@ -225,10 +289,11 @@ class Dialogs:
 
     # -- asking first ----------------------------------------------------------------
 
-    def confirm(self, text: str, then: Callable[[], None]) -> None:
-        """Ask ``text``; "yes" runs ``then`` (:meth:`confirmed`), "no" closes."""
+    def confirm(self, words: Words, then: Callable[[], None]) -> None:
+        """Ask ``words()``; "yes" runs ``then`` (:meth:`confirmed`), "no" closes."""
         self.pending = then
-        self.confirm_text.textContent = text
+        self.confirm_words = words
+        self.confirm_text.textContent = words()
         self._show(self.confirm_dialog)
 
     def confirmed(self) -> None:
@@ -242,7 +307,16 @@ class Dialogs:
         """Run ``then`` at once, or after asking when it would replace ``game`` while it
         is in play (it has moves and is not won)."""
         if game.moves and not game.is_won:
-            self.confirm(t("confirm.text", moves=game.moves), then)
+            moves = game.moves
+            self.confirm(
+                lambda: ngettext(
+                    "The game in progress ({moves} move) will be lost.",
+                    "The game in progress ({moves} moves) will be lost.",
+                    moves,
+                    moves=moves,
+                ),
+                then,
+            )
         else:
             then()
 
@@ -256,7 +330,13 @@ class Dialogs:
         if text.strip():
             try:
                 code = DealCode.parse(text)
-                message = t("new.code-ok", code=str(code), cells=code.cells)
+                message = ngettext(
+                    "Deal {code}, {cells} cell.",
+                    "Deal {code}, {cells} cells.",
+                    code.cells,
+                    code=ltr(str(code)),
+                    cells=code.cells,
+                )
             except DealCodeError as error:
                 message = error_text(error)
         self.code_message.textContent = message

@@ -49,6 +49,38 @@ def listen(target: Any, handlers: dict[str, Callable[[Any], None]]) -> Callable[
     return unbind
 
 
+class Texts:
+    """The words of elements built once, kept with where they go: :meth:`refresh` writes
+    them again in the language now in use (a language change, without rebuilding)."""
+
+    def __init__(self) -> None:
+        self.items: list[tuple[Any, tuple[str, ...], Callable[[], str]]] = []
+
+    def text(self, node: Any, words: Callable[[], str]) -> Any:
+        """Give ``node`` the text ``words()`` now and at every refresh; returns ``node``."""
+        return self.put(node, ("textContent",), words)
+
+    def put(self, node: Any, names: tuple[str, ...], words: Callable[[], str]) -> Any:
+        """Write ``words()`` into each of ``names`` of ``node`` (``textContent`` or
+        attributes) now and at every refresh; returns ``node``."""
+        self.items.append((node, names, words))
+        self._write(node, names, words)
+        return node
+
+    def refresh(self) -> None:
+        for node, names, words in self.items:
+            self._write(node, names, words)
+
+    @staticmethod
+    def _write(node: Any, names: tuple[str, ...], words: Callable[[], str]) -> None:
+        text = words()
+        for name in names:
+            if name == "textContent":
+                node.textContent = text
+            else:
+                node.setAttribute(name, text)
+
+
 class Frame:
     """Run ``paint`` at most once per animation frame, however often it is requested."""
 
@@ -75,4 +107,4 @@ def js_object(value: Any) -> Any:
     return to_js(value, dict_converter=window.Object.fromEntries)
 
 
-__all__ = ["Frame", "add", "el", "js_object", "listen"]
+__all__ = ["Frame", "Texts", "add", "el", "js_object", "listen"]

@@ -30,7 +30,7 @@ from ..position import Position
 from ..rules import apply
 from ..solver import DEFAULT_BUDGET, solve
 from ..winnable import winnable
-from .i18n import card_name, t
+from .i18n import _, card_name, ngettext
 
 HINT_SECONDS: Final = 20.0
 """The longest the worker searches for one hint (a position budget comes first)."""
@@ -124,21 +124,33 @@ def marks(position: Position, move: Move) -> Marks:
     cards = tuple(str(card) for card in position.cards(move.source)[-move.count :])
     target = move.target
     if target.is_foundation:
-        where = t("hint.foundation")
+        where = _("its foundation")
     elif target.is_cell:
-        where = t("hint.cell", n=str(target.index))
+        where = _("cell {n}", n=str(target.index))
     elif position.size(target):
-        where = t("hint.column", n=str(target.index))
+        where = _("column {n}", n=str(target.index))
     else:
-        where = t("hint.empty-column", n=str(target.index))
-    key = "hint.move" if move.count == 1 else "hint.run"
-    return Marks(cards, target.key, t(key, card=card_name(cards[0]), count=str(move.count), where=where))
+        where = _("the empty column {n}", n=str(target.index))
+    head = card_name(cards[0])
+    if move.count == 1:
+        return Marks(cards, target.key, _("Hint: the {card} to {where}.", card=head, where=where))
+    text = ngettext(
+        "Hint: the {count} card from the {card} to {where}.",
+        "Hint: the {count} cards from the {card} to {where}.",
+        move.count,
+        count=move.count,
+        card=head,
+        where=where,
+    )
+    return Marks(cards, target.key, text)
 
 
 def verdict_text(verdict: ReplyVerdict) -> str:
     """The words for a hint request that found no move: a position proved lost, or a
     search that gave up."""
-    return t("hint.lost" if verdict == "unsolvable" else "hint.gave-up")
+    if verdict == "unsolvable":
+        return _("No winning line from here — undoing may help.")
+    return _("No winning line found in time.")
 
 
 __all__ = [

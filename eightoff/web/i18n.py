@@ -1,11 +1,15 @@
-"""Every word the page shows goes through :func:`t` (pure Python, no browser import).
+"""Every word the page shows goes through :func:`gettext` (alias ``_``), :func:`ngettext`
+or :func:`pgettext` (pure Python, no browser import; docs/i18n.md).
 
-One catalogue per language, English complete; a key missing from a language falls back to
-English, a key missing everywhere shows itself (so a gap is visible, never a crash). Engine
-errors are translated by their ``.code`` and ``.params``; an unknown code shows the
-engine's English sentence.
+The msgids are the English sentences, with ``{name}`` placeholders filled from keyword
+arguments. The catalogues are the standard library's ``gettext`` ``.mo`` files under
+``eightoff/locale/<lang>/LC_MESSAGES/eightoff.mo``, compiled by the build from the ``.po``
+files Babel keeps (``python tools/i18n.py``); English is the msgids themselves. Engine
+errors carry a ``code`` and every parameter their sentence needs: :func:`error_text` only
+looks the sentence up and formats it (card keys become card names); an unknown code shows
+the engine's English sentence.
 
->>> t("status.score", score=20)
+>>> gettext("Score {score}", score=20)
 'Score 20'
 >>> from eightoff import DealCode, DealCodeError
 >>> try:
@@ -18,209 +22,35 @@ engine's English sentence.
 from __future__ import annotations
 
 import gettext as _gettext
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from pathlib import Path
 from string import Formatter
 from typing import Any, Final
 
 from ..cards import RANKS
 
-EN: dict[str, str] = {
-    # the bar above the board
-    "app.title": "Eight Off",
-    "status.score": "Score {score}",
-    "status.moves": "Moves {moves}",
-    "label.score": "Score",
-    "label.moves": "Moves",
-    "label.deal": "Deal",
-    "button.undo": "Undo",
-    "button.redo": "Redo",
-    "button.new": "New",
-    "button.link": "Link",
-    "button.settings": "Settings",
-    "title.undo": "Undo the last action (Ctrl+Z)",
-    "title.redo": "Redo (Ctrl+Shift+Z or Ctrl+Y)",
-    "title.new": "New game",
-    "title.link": "Copy a link to this deal",
-    "title.settings": "Settings",
-    "board.label": "The board: 8 columns, the cells and the 4 foundations",
-    "pile.column": "Column {n}",
-    "pile.cell": "Cell {n}",
-    "pile.foundation": "{suit} foundation",
-    # cards
-    "card": "{rank} of {suit}",
-    "rank.1": "ace",
-    "rank.2": "2",
-    "rank.3": "3",
-    "rank.4": "4",
-    "rank.5": "5",
-    "rank.6": "6",
-    "rank.7": "7",
-    "rank.8": "8",
-    "rank.9": "9",
-    "rank.10": "10",
-    "rank.11": "jack",
-    "rank.12": "queen",
-    "rank.13": "king",
-    "suit.S": "spades",
-    "suit.H": "hearts",
-    "suit.D": "diamonds",
-    "suit.C": "clubs",
-    "corner.1": "A",
-    "corner.10": "10",
-    "corner.11": "J",
-    "corner.12": "Q",
-    "corner.13": "K",
-    # messages in the status line
-    "message.undo-limit-reached": "That was the last action undo can reach ({limit} back).",
-    "message.no-move": "The {card} cannot move anywhere now.",
-    "message.no-foundation": "The {card} cannot go to its foundation yet.",
-    "message.not-top": "Only the top card of a column, or the head of a run, moves.",
-    "message.link-copied": "Link copied: {url}",
-    "message.link-manual": "Copy this link:",
-    "message.link-opened": "Deal {code}, after the {moves} moves of the link.",
-    "message.bad-link-move": (
-        "Move {number} of the address ({move}) cannot be played: {reason} Your game is unchanged."
-    ),
-    "message.bad-address": (
-        "The address holds a deal code that cannot be used: {reason} Your game is unchanged."
-    ),
-    "message.new-deal": "New deal {code}.",
-    "message.restarted": "Deal {code} started again.",
-    "message.other-tab": "The game was updated from another tab.",
-    "message.finding-deal": "Looking for a deal that can be won…",
-    # hints
-    "button.hint": "Hint",
-    "title.hint": "Show a move of a winning line (H)",
-    "hint.move": "Hint: the {card} to {where}.",
-    "hint.run": "Hint: the {count} cards from the {card} to {where}.",
-    "hint.foundation": "its foundation",
-    "hint.cell": "cell {n}",
-    "hint.column": "column {n}",
-    "hint.empty-column": "the empty column {n}",
-    "hint.thinking": "Looking for a winning line…",
-    "hint.lost": "No winning line from here — undoing may help.",
-    "hint.gave-up": "No winning line found in time.",
-    "hint.won": "The game is won.",
-    "hint.failed": "The solver could not start: {error}",
-    "new.winnable": "Only deals that can be won",
-    # what a screen reader hears (speech.py) and keyboard play
-    "board.keys": "Arrow keys move, Enter picks up and puts down, Escape puts back, ? lists the keys.",
-    "speech.pile-empty": "{pile}, empty",
-    "speech.foundation": "{pile}, up to {rank}",
-    "speech.cell": "{pile}: {card}",
-    "speech.column": "{pile}, {count} cards, top: {card}",
-    "speech.run": "; a run of {count} from {card}",
-    "speech.card-can-move": "{card}, can move",
-    "speech.card-cannot-move": "{card}, cannot move",
-    "speech.moved": "{card} to {pile}",
-    "speech.moved-many": "{count} cards from {card} to {pile}",
-    "speech.uncovers": ", uncovers {card}",
-    "speech.points": " Score {points}.",
-    "speech.undone": "Undone: {card} back to {pile}.",
-    "speech.redone": "Redone: {card} to {pile}.",
-    "speech.picked": "{card} picked up",
-    "speech.picked-many": "{count} cards from {card} picked up",
-    "speech.goes": "; it can go to: {piles}.",
-    "speech.nowhere": "no pile now",
-    "speech.put-back": "Put back.",
-    "speech.won": "You won! Score {score} in {moves} moves.",
-    # the keys (the help dialog)
-    "help.title": "Keys",
-    "help.close": "Close",
-    "help.arrows": "Arrow keys: move between piles and, in a column, between its cards",
-    "help.home-end": "Home, End: the first or last pile of the row",
-    "help.select": "Enter or Space: pick up the card and the cards on it; again on a pile: put them there",
-    "help.escape": "Escape: put the picked-up cards back",
-    "help.f": "F: send the card to its foundation",
-    "help.d": "D: the double-tap move",
-    "help.undo": "U or Ctrl+Z: undo",
-    "help.redo": "Ctrl+Y or Ctrl+Shift+Z: redo",
-    "help.new": "N: new game",
-    "help.hint": "H: a hint, the next move of a winning line",
-    "help.help": "?: this list",
-    "settings.tap-to-select": "Tap a card, then tap where it goes",
-    # dialogs
-    "win.title": "You won!",
-    "win.text": "Score {score} in {moves} moves.",
-    "win.new": "New game",
-    "win.close": "Close",
-    "new.title": "New game",
-    "new.cells": "Cells",
-    "new.cells-option": "{n} cells",
-    "new.random": "Random deal",
-    "new.code-label": "Or type a deal code",
-    "new.code-placeholder": "EO1-C8-AAAAAFA",
-    "new.code-ok": "Deal {code}, {cells} cells.",
-    "new.play-code": "Play this code",
-    "new.restart": "Restart this deal",
-    "new.cancel": "Cancel",
-    "confirm.title": "Replace the game in progress?",
-    "confirm.text": "The game in progress ({moves} moves) will be lost.",
-    "confirm.open-link": "Open deal {code}? The game in progress ({moves} moves) will be lost.",
-    "confirm.yes": "Replace it",
-    "confirm.no": "Keep playing",
-    "settings.title": "Settings",
-    "settings.deck": "Card colours",
-    "settings.deck-four": "Four colours (♠ black, ♥ red, ♦ blue, ♣ green)",
-    "settings.deck-two": "Two colours (♠♣ black, ♥♦ red)",
-    "settings.close": "Done",
-    "share.label": "Link to this deal",
-    # the links to the pages beside the game
-    "guide.label": "About the game",
-    "page.rules": "Rules",
-    "page.examples": "Examples",
-    "page.faq": "FAQ",
-    # notices from the store (persist.Notice codes, docs/storage.md)
-    "notice.storage-corrupt": "The saved game could not be read: it was set aside and a new game started.",
-    "notice.storage-settings-reset": "The saved settings could not be read: the defaults are used.",
-    "notice.storage-full": "The browser's storage is full: your moves are no longer saved. Play goes on.",
-    "notice.storage-failed": "The browser refused to save: your moves are no longer saved. Play goes on.",
-    "notice.storage-unavailable": "The browser does not allow saving here: your moves are not saved.",
-    "notice.storage-resumed": "Saving works again.",
-    "notice.storage-other-tab": "The game was played on in another tab: this tab now shows that game.",
-    "notice.storage-newer": (
-        "A newer version of Eight Off saved a game here: reload this page to continue it."
-        " This tab will not save over it."
-    ),
-    # engine errors by code (rules.py, game.py, deal.py)
-    "error.same-pile": "The cards are already there.",
-    "error.no-cards": "A move takes at least one card.",
-    "error.no-pile": "There is no such pile in this game.",
-    "error.empty-source": "That pile is empty.",
-    "error.too-few-cards": "That pile holds only {size} cards.",
-    "error.group-to-column": "A group of cards moves only to a column.",
-    "error.not-a-run": "The {card} does not head a run of one suit in sequence.",
-    "error.cell-occupied": "Cell {cell} already holds the {card}.",
-    "error.foundation-suit": "The {card} goes only on the {card_suit} foundation.",
-    "error.foundation-order": "The {card} cannot go on its foundation yet: the {needed} goes there next.",
-    "error.king-only": "Only a king may enter an empty column.",
-    "error.column-build-king": "The {card} goes only into an empty column.",
-    "error.column-build": "The {card} goes only on the {needed}.",
-    "error.capacity": "{count} cards is more than the {limit} that {free_cells} and {empty_columns} allow.",
-    "count.free-cells.one": "1 free cell",
-    "count.free-cells.other": "{n} free cells",
-    "count.empty-columns.one": "1 empty column",
-    "count.empty-columns.other": "{n} empty columns",
-    "error.undo-empty": "There is nothing to undo.",
-    "error.undo-limit": "Undo reaches only {limit} actions back.",
-    "error.redo-empty": "There is nothing to redo.",
-    "error.deal-empty": "The deal code is empty.",
-    "error.deal-prefix": "A deal code starts with EO1- (like EO1-C8-AAAAAFA).",
-    "error.deal-parts": "A deal code has three parts joined by dashes, like EO1-C8-AAAAAFA.",
-    "error.deal-cells": "The cell count must be C8, C4 or C2.",
-    "error.deal-length": "The deal number has 7 characters, not {length}.",
-    "error.deal-character": "“{character}” is not allowed in a deal code: use letters A-Z and digits 2-7.",
-    "error.deal-number": "That deal number does not exist.",
-}
-
-CATALOGUES: dict[str, dict[str, str]] = {"en": EN}
-_language = "en"
-
 LANGUAGES: Final = ("en", "he", "uk", "ca", "id", "nl")
 """The languages of our players (the user's rules pages came in the last five), English
-first: the Rules, Examples and FAQ pages exist in each."""
+first: the game speaks each, and the Rules, Examples and FAQ pages exist in each."""
+NAMES: Final = {
+    "en": "English",
+    "he": "עברית",
+    "uk": "Українська",
+    "ca": "Català",
+    "id": "Bahasa Indonesia",
+    "nl": "Nederlands",
+}
+"""Each language's name in that language (the settings' language picker)."""
+PSEUDO: Final = "qps"
+"""The pseudo-language the build makes for tests (every string accented and longer):
+reachable only by ``?lang=qps``, never offered in the picker."""
+RIGHT_TO_LEFT: Final = frozenset({"he"})
 PAGES: Final = ("rules", "examples", "faq")
 """The pages beside the game, ``<lang>/<page>.html`` (tools/pages.py writes them)."""
+DOMAIN: Final = "eightoff"
+LOCALE_DIR = Path(__file__).resolve().parents[1] / "locale"
+"""Where the compiled catalogues are: ``<lang>/LC_MESSAGES/eightoff.mo`` (the build puts
+them in the package zip the page unpacks; tests point this at their own compiled copy)."""
 
 
 def best_language(wanted: Iterable[str], available: Iterable[str] = LANGUAGES) -> str:
@@ -241,18 +71,58 @@ def best_language(wanted: Iterable[str], available: Iterable[str] = LANGUAGES) -
     return "en"
 
 
-def set_language(code: str) -> str:
-    """Use the catalogue of ``code`` (``'nl'``, ``'nl-BE'`` …) when there is one; returns
-    the language now in use."""
-    global _language
-    base = code.split("-")[0].lower()
-    _language = base if base in CATALOGUES else "en"
-    return _language
+def direction(language: str) -> str:
+    """The writing direction of ``language``: ``'rtl'`` or ``'ltr'``.
+
+    >>> direction("he"), direction("uk")
+    ('rtl', 'ltr')
+    """
+    return "rtl" if language in RIGHT_TO_LEFT else "ltr"
+
+
+def ltr(text: str) -> str:
+    """``text`` (a deal code, a number) kept left to right inside a sentence of a
+    right-to-left language: wrapped in Unicode isolates (FSI … PDI), as plain text cannot
+    hold a ``<bdi>``; unchanged in a left-to-right language.
+
+    >>> ltr("EO1-C8-AAAAAFA")
+    'EO1-C8-AAAAAFA'
+    """
+    return f"\u2068{text}\u2069" if direction(_language) == "rtl" else text
 
 
 _catalogue: _gettext.NullTranslations = _gettext.NullTranslations()
 """The catalogue in use: the standard library's gettext; English (the msgids) until a
 language's ``.mo`` is installed."""
+_language = "en"
+
+
+def set_language(code: str) -> str:
+    """Use the catalogue of ``code`` (``'nl'``, ``'nl-BE'`` …, or :data:`PSEUDO`) when
+    there is one; returns the language now in use (English when there is none).
+
+    >>> set_language("xx-YY")
+    'en'
+    """
+    global _catalogue, _language
+    base = code.strip().split("-")[0].lower()
+    catalogue: _gettext.NullTranslations = _gettext.NullTranslations()
+    if base in (*LANGUAGES, PSEUDO) and base != "en":
+        path = LOCALE_DIR / base / "LC_MESSAGES" / f"{DOMAIN}.mo"
+        if not path.is_file():
+            base = "en"
+        else:
+            with path.open("rb") as file:
+                catalogue = _gettext.GNUTranslations(file)
+    elif base != "en":
+        base = "en"
+    _catalogue, _language = catalogue, base
+    return base
+
+
+def language() -> str:
+    """The language in use."""
+    return _language
 
 
 def gettext(message: str, /, **params: Any) -> str:
@@ -286,64 +156,175 @@ def pgettext(context: str, message: str, /, **params: Any) -> str:
     return _fill(_catalogue.pgettext(context, message), params)
 
 
-def t(key: str, **params: Any) -> str:
-    """The text of ``key`` in the current language with ``params`` filled in."""
-    template = CATALOGUES[_language].get(key, EN.get(key))
-    if template is None:
-        return key
-    return _fill(template, params)
-
-
 def _fill(template: str, params: dict[str, Any]) -> str:
+    """``template`` with its ``{name}`` fields filled; a field without a value shows
+    itself (a gap is visible, never a crash)."""
     names = {name for _, name, _, _ in Formatter().parse(template) if name}
     return template.format_map({name: params.get(name, "{" + name + "}") for name in names})
 
 
+# -- cards and piles --------------------------------------------------------------------
+
+_CARD_SUITS: Final[dict[str, Callable[[], str]]] = {
+    "S": lambda: pgettext("suit in a card's name", "spades"),
+    "H": lambda: pgettext("suit in a card's name", "hearts"),
+    "D": lambda: pgettext("suit in a card's name", "diamonds"),
+    "C": lambda: pgettext("suit in a card's name", "clubs"),
+}
+_FOUNDATION_SUITS: Final[dict[str, Callable[[], str]]] = {
+    "S": lambda: pgettext("suit of a foundation", "spades"),
+    "H": lambda: pgettext("suit of a foundation", "hearts"),
+    "D": lambda: pgettext("suit of a foundation", "diamonds"),
+    "C": lambda: pgettext("suit of a foundation", "clubs"),
+}
+_RANK_NAMES: Final[dict[int, Callable[[], str]]] = {
+    1: lambda: _("ace"),
+    11: lambda: _("jack"),
+    12: lambda: _("queen"),
+    13: lambda: _("king"),
+}
+_CORNERS: Final = {1: "A", 11: "J", 12: "Q", 13: "K"}
+"""Card faces keep A J Q K in every language (not in the catalogue)."""
+
+
+def rank_name(rank: int) -> str:
+    """A rank's word in a card's name: ``ace``, ``2`` … ``10``, ``jack``, ``queen``, ``king``."""
+    words = _RANK_NAMES.get(rank)
+    return words() if words is not None else str(rank)
+
+
 def card_name(card: str) -> str:
-    """``'7H'`` -> ``'7 of hearts'`` in the current language (``''`` for no card)."""
-    if len(card) != 2 or card[0] not in RANKS:
+    """``'7H'`` -> ``'7 of hearts'`` in the current language (anything else unchanged).
+
+    >>> card_name("KS"), card_name("")
+    ('king of spades', '')
+    """
+    if len(card) != 2 or card[0] not in RANKS or card[1] not in _CARD_SUITS:
         return card
-    return t("card", rank=t(f"rank.{RANKS.index(card[0]) + 1}"), suit=t(f"suit.{card[1]}"))
+    rank = rank_name(RANKS.index(card[0]) + 1)
+    return pgettext("a card's name", "{rank} of {suit}", rank=rank, suit=_CARD_SUITS[card[1]]())
+
+
+def foundation_suit(suit: str) -> str:
+    """A suit's word in a foundation's name (``'H'`` -> ``'hearts'``)."""
+    return _FOUNDATION_SUITS[suit]()
+
+
+def foundation_name(suit: str) -> str:
+    """``'H'`` -> ``'Hearts foundation'``: the name of a foundation pile."""
+    return capitalized(_("{suit} foundation", suit=foundation_suit(suit)))
+
+
+def capitalized(text: str) -> str:
+    """``text`` with a capital first letter (as at the start of a label)."""
+    return text[:1].upper() + text[1:]
 
 
 def corner(card: str) -> str:
     """The rank as printed in a card's corner: ``A 2 … 10 J Q K``."""
     rank = RANKS.index(card[0]) + 1
-    return t(f"corner.{rank}") if rank in (1, 10, 11, 12, 13) else str(rank)
+    return _CORNERS.get(rank, str(rank))
+
+
+# -- engine errors and store notices ----------------------------------------------------
+
+Words = Callable[[dict[str, Any]], str]
+
+ERRORS: Final[dict[str, Words]] = {
+    "same-pile": lambda p: _("The cards are already there."),
+    "no-cards": lambda p: _("A move takes at least one card."),
+    "no-pile": lambda p: _("There is no such pile in this game."),
+    "empty-source": lambda p: _("That pile is empty."),
+    "too-few-cards": lambda p: ngettext(
+        "That pile holds only {size} card.", "That pile holds only {size} cards.", p["size"], **p
+    ),
+    "group-to-column": lambda p: _("A group of cards moves only to a column."),
+    "not-a-run": lambda p: _("The {card} does not head a run of one suit in sequence.", **p),
+    "cell-occupied": lambda p: _("Cell {cell} already holds the {card}.", **p),
+    "foundation-suit": lambda p: _("The {card} goes only on the {card_suit} foundation.", **p),
+    "foundation-order": lambda p: _(
+        "The {card} cannot go on its foundation yet: the {needed} goes there next.", **p
+    ),
+    "king-only": lambda p: _("Only a king may enter an empty column."),
+    "column-build-king": lambda p: _("The {card} goes only into an empty column.", **p),
+    "column-build": lambda p: _("The {card} goes only on the {needed}.", **p),
+    "capacity": lambda p: ngettext(
+        "{count} card is more than the {limit} that {free_cells} and {empty_columns} allow.",
+        "{count} cards is more than the {limit} that {free_cells} and {empty_columns} allow.",
+        p["count"],
+        **{
+            **p,
+            "free_cells": ngettext("{n} free cell", "{n} free cells", p["free_cells"], n=p["free_cells"]),
+            "empty_columns": ngettext(
+                "{n} empty column", "{n} empty columns", p["empty_columns"], n=p["empty_columns"]
+            ),
+        },
+    ),
+    "undo-empty": lambda p: _("There is nothing to undo."),
+    "undo-limit": lambda p: ngettext(
+        "Undo reaches only {limit} action back.", "Undo reaches only {limit} actions back.", p["limit"], **p
+    ),
+    "redo-empty": lambda p: _("There is nothing to redo."),
+    "deal-empty": lambda p: _("The deal code is empty."),
+    "deal-prefix": lambda p: _("A deal code starts with EO1- (like EO1-C8-AAAAAFA)."),
+    "deal-parts": lambda p: _("A deal code has three parts joined by dashes, like EO1-C8-AAAAAFA."),
+    "deal-cells": lambda p: _("The cell count must be C8, C4 or C2."),
+    "deal-length": lambda p: _("The deal number has 7 characters, not {length}.", **p),
+    "deal-character": lambda p: _(
+        "“{character}” is not allowed in a deal code: use letters A-Z and digits 2-7.", **p
+    ),
+    "deal-number": lambda p: _("That deal number does not exist."),
+}
+"""The sentence of each engine error code (rules.py, game.py, deal.py, position.py) from
+the error's params."""
+
+_CARD_PARAMS: Final = ("card", "needed", "onto")
 
 
 def error_text(error: Exception) -> str:
-    """A translated sentence for an engine error (its ``code`` and ``params``)."""
-    code = getattr(error, "code", "")
+    """A translated sentence for an engine error (its ``code`` and ``params``); the
+    engine's English sentence for a code without one."""
+    words = ERRORS.get(str(getattr(error, "code", "")))
     params = dict(getattr(error, "params", {}) or {})
-    key = f"error.{code}"
-    card = str(params.get("card", ""))
-    if code == "column-build" and card[:1] == "K":
-        key = "error.column-build-king"
-    elif code == "column-build" and card[:1] in RANKS:
-        params["needed"] = card_name(RANKS[RANKS.index(card[0]) + 1] + card[1])
-    elif code == "capacity":
-        for name in ("free_cells", "empty_columns"):
-            n = params.get(name, 0)
-            form = "one" if n == 1 else "other"
-            params[name] = t(f"count.{name.replace('_', '-')}.{form}", n=n)
-    elif code == "undo-limit":
-        from ..game import UNDO_LIMIT
-
-        params["limit"] = UNDO_LIMIT
-    for name in ("card", "needed", "onto"):
-        value = str(params.get(name, ""))
-        if len(value) == 2 and value[0] in RANKS and value[1] in "SHDC":
-            params[name] = card_name(value)
-    if card[1:2]:
-        params["card_suit"] = t(f"suit.{card[1]}")
-    if key in EN and _names(EN[key]) <= set(params):
-        return t(key, **params)
-    return sentence(str(error))
+    if words is None:
+        return sentence(str(error))
+    for name in _CARD_PARAMS:
+        if name in params:
+            params[name] = card_name(str(params[name]))
+    if params.get("card_suit") in _FOUNDATION_SUITS:
+        params["card_suit"] = foundation_suit(params["card_suit"])
+    try:
+        return words(params)
+    except KeyError:  # a count the sentence needs is missing: the engine's own words
+        return sentence(str(error))
 
 
-def _names(template: str) -> set[str]:
-    return {name for _, name, _, _ in Formatter().parse(template) if name}
+NOTICES: Final[dict[str, Words]] = {
+    "storage-corrupt": lambda p: _(
+        "The saved game could not be read: it was set aside and a new game started."
+    ),
+    "storage-settings-reset": lambda p: _("The saved settings could not be read: the defaults are used."),
+    "storage-full": lambda p: _(
+        "The browser's storage is full: your moves are no longer saved. Play goes on."
+    ),
+    "storage-failed": lambda p: _(
+        "The browser refused to save: your moves are no longer saved. Play goes on."
+    ),
+    "storage-unavailable": lambda p: _("The browser does not allow saving here: your moves are not saved."),
+    "storage-resumed": lambda p: _("Saving works again."),
+    "storage-other-tab": lambda p: _("The game was played on in another tab: this tab now shows that game."),
+    "storage-newer": lambda p: _(
+        "A newer version of Eight Off saved a game here: reload this page to continue it."
+        " This tab will not save over it."
+    ),
+}
+"""The words of each store notice (persist.Notice codes, docs/storage.md)."""
+
+
+def notice_words(code: str, params: dict[str, Any]) -> str:
+    """The words of a store notice; its code when it has none (a gap shows itself)."""
+    words = NOTICES.get(code)
+    return words(params) if words is not None else code
 
 
 def sentence(text: str) -> str:

@@ -38,6 +38,7 @@ from .. import saved
 from ..errors import EightOffError, SavedGameError
 from ..game import Game
 from ..position import CELL_COUNTS, check_cells
+from .i18n import LANGUAGES
 
 KEY: Final = "eightoff:v1:state"
 """The record: the game, the settings, the schema version, the revision."""
@@ -150,12 +151,14 @@ class Settings:
     colours ("four" colours or the classic "two"), whether new deals are only deals that
     can be won (``winnable``; records written before it existed read as ``True``) and
     tap-to-select (a tap picks cards up, a second tap puts them down; off: a tap sends a
-    card to its foundation)."""
+    card to its foundation) and the ``language`` chosen in the settings (``""``: none
+    chosen, the browser's languages decide; records written before it existed read so)."""
 
     cells: int = CELL_COUNTS[0]
     deck: str = "four"
     winnable: bool = True
     tap_to_select: bool = False
+    language: str = field(default="", repr=False)
 
     def __post_init__(self) -> None:
         check_cells(self.cells, SettingsError, code="settings-cells")
@@ -169,12 +172,16 @@ class Settings:
             raise SettingsError(
                 f"tap_to_select is true or false, not {self.tap_to_select!r:.20}", code="settings-tap"
             )
+        if type(self.language) is not str or self.language not in ("", *LANGUAGES):
+            raise SettingsError(f"no such language {self.language!r:.20}", code="settings-language")
 
     def to_dict(self) -> dict[str, Any]:
         """The settings as stored; ``tap_to_select`` only when on."""
         data: dict[str, Any] = {"cells": self.cells, "deck": self.deck, "winnable": self.winnable}
         if self.tap_to_select:
             data["tap_to_select"] = True
+        if self.language:
+            data["language"] = self.language
         return data
 
     @classmethod
@@ -184,7 +191,13 @@ class Settings:
         off)."""
         if not isinstance(data, dict) or "cells" not in data or "deck" not in data:
             raise SettingsError("the settings are not an object with cells and deck", code="settings-shape")
-        return cls(data["cells"], data["deck"], data.get("winnable", True), data.get("tap_to_select", False))
+        return cls(
+            data["cells"],
+            data["deck"],
+            data.get("winnable", True),
+            data.get("tap_to_select", False),
+            data.get("language", ""),
+        )
 
 
 @dataclass(frozen=True)

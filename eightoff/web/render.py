@@ -11,7 +11,8 @@ docs/dom-contract.md.
 
 from __future__ import annotations
 
-from typing import Any
+from functools import partial
+from typing import Any, Final
 
 from pyscript import document, window
 from pyscript.ffi import is_none
@@ -20,10 +21,10 @@ from ..cards import SUITS
 from ..game import Game
 from ..piles import COLUMNS, Pile
 from ..position import CELL_COUNTS, Position
-from .dom import add, el, js_object
+from .dom import Texts, add, el, js_object
 from .focus import NavKey, Spot, landing, rows_for, settle, step
 from .hint import Marks
-from .i18n import PAGES, card_name, corner, t
+from .i18n import _, card_name, corner, foundation_name, language
 from .layout import Layout, board_layout
 from .speech import card_label, pile_label
 
@@ -35,10 +36,25 @@ Rects = dict[str, tuple[float, float]]
 """Where cards are drawn (viewport left, top) by card key: the start of a flight."""
 
 
-def _button(ident: str, icon: str, label: str, title: str) -> Any:
-    button = el("button", "tool", id=ident, type="button", title=title, aria_label=title)
-    button.setAttribute("data-action", ident)
-    return add(button, el("span", "icon", icon, aria_hidden="true"), el("span", "label", label))
+PAGE_WORDS: Final = {
+    "rules": lambda: _("Rules"),
+    "examples": lambda: _("Examples"),
+    "faq": lambda: _("FAQ"),
+}
+"""The pages beside the game (``<lang>/<page>.html``, tools/pages.py) and their links' words."""
+TOOLS: Final = {
+    "undo": ("\u21b6", lambda: _("Undo"), lambda: _("Undo the last action (Ctrl+Z)")),
+    "redo": ("\u21b7", lambda: _("Redo"), lambda: _("Redo (Ctrl+Shift+Z or Ctrl+Y)")),
+    "hint": ("\u2690\ufe0e", lambda: _("Hint"), lambda: _("Show a move of a winning line (H)")),
+    "new-game": ("\u2726", lambda: _("New"), lambda: _("New game")),
+    "copy-link": ("\u2197", lambda: _("Link"), lambda: _("Copy a link to this deal")),
+    "settings": ("\u2699\ufe0e", lambda: _("Settings"), lambda: _("Settings")),
+}
+"""The bar's buttons: icon, label and title (the accessible name) by ``data-action``."""
+
+
+def column_name(index: int) -> str:
+    return _("Column {n}", n=str(index))
 
 
 class View:
@@ -67,75 +83,86 @@ class View:
         self.roving: Any = None
         self.labels: dict[str, str] = {}
         """The ``aria-label`` written, by pile key and by card key."""
+        self.texts = Texts()
+        """The fixed words of the bar, the board and the links (rewritten by :meth:`relabel`)."""
         self._build()
 
     # -- the skeleton ------------------------------------------------------------
 
+    def _button(self, ident: str) -> Any:
+        icon, label, title = TOOLS[ident]
+        button = self.texts.put(el("button", "tool", id=ident, type="button"), ("title", "aria-label"), title)
+        button.setAttribute("data-action", ident)
+        return add(
+            button, el("span", "icon", icon, aria_hidden="true"), self.texts.text(el("span", "label"), label)
+        )
+
     def _build(self) -> None:
-        root = self.root
+        root, texts = self.root, self.texts
         root.textContent = ""
         bar = el("header", "bar")
-        bar.appendChild(el("h1", "visually-hidden", t("app.title")))
+        bar.appendChild(texts.text(el("h1", "visually-hidden"), lambda: _("Eight Off")))
         info = el("div", "info")
-        self.score = el("output", "value", "0", id="score")
-        self.moves = el("output", "value", "0", id="moves")
-        self.code = el("span", "value code", "", id="deal-code")
+        self.score = el("output", "value", "0", id="score", dir="ltr")
+        self.moves = el("output", "value", "0", id="moves", dir="ltr")
+        self.code = el("span", "value code", "", id="deal-code", dir="ltr")
         add(
             info,
-            add(el("span", "stat"), el("span", "name", t("label.score")), self.score),
-            add(el("span", "stat"), el("span", "name", t("label.moves")), self.moves),
-            add(el("span", "stat deal"), el("span", "name", t("label.deal")), self.code),
+            add(el("span", "stat"), texts.text(el("span", "name"), lambda: _("Score")), self.score),
+            add(el("span", "stat"), texts.text(el("span", "name"), lambda: _("Moves")), self.moves),
+            add(el("span", "stat deal"), texts.text(el("span", "name"), lambda: _("Deal")), self.code),
         )
         tools = el("nav", "tools")
-        self.undo = _button("undo", "\u21b6", t("button.undo"), t("title.undo"))
-        self.redo = _button("redo", "\u21b7", t("button.redo"), t("title.redo"))
+        self.undo = self._button("undo")
+        self.redo = self._button("redo")
         add(
             tools,
             self.undo,
             self.redo,
-            _button("hint", "\u2690\ufe0e", t("button.hint"), t("title.hint")),
-            _button("new-game", "\u2726", t("button.new"), t("title.new")),
-            _button("copy-link", "\u2197", t("button.link"), t("title.link")),
-            _button("settings", "\u2699\ufe0e", t("button.settings"), t("title.settings")),
+            *(self._button(name) for name in ("hint", "new-game", "copy-link", "settings")),
         )
         add(bar, info, tools)
 
         # The keys make it an application (docs/dom-contract.md, "Keys"): screen readers
         # pass them through.
-        self.board = el(
-            "div",
-            "board",
-            id="board",
-            role="application",
-            aria_label=t("board.label"),
-            aria_describedby="board-keys",
+        self.board = el("div", "board", id="board", role="application", aria_describedby="board-keys")
+        texts.put(
+            self.board, ("aria-label",), lambda: _("The board: 8 columns, the cells and the 4 foundations")
         )
         top = el("div", "top")
         self.cell_row = el("div", "cells")
         foundations = el("div", "foundations")
         for suit in SUITS:
             pile = Pile.foundation(suit)
-            node = self._pile(pile, "foundation", t("pile.foundation", suit=t(f"suit.{suit}")))
+            node = texts.put(
+                self._pile(pile, "foundation", ""), ("aria-label",), partial(foundation_name, suit)
+            )
             node.setAttribute("data-suit", suit)
             foundations.appendChild(node)
         add(top, foundations, self.cell_row)
         columns = el("div", "columns")
         for index in range(1, COLUMNS + 1):
             pile = Pile.column(index)
-            node = self._pile(pile, "column", t("pile.column", n=str(index)))
+            node = texts.put(self._pile(pile, "column", ""), ("aria-label",), partial(column_name, index))
             columns.appendChild(node)
         add(self.board, top, columns)
 
         self.share = el("div", "share", id="share", hidden="")
-        self.share_url = el("input", "share-url", id="share-url", readonly="", aria_label=t("share.label"))
-        add(self.share, el("span", "", t("message.link-manual")), self.share_url)
+        self.share_url = el("input", "share-url", id="share-url", readonly="", dir="ltr")
+        texts.put(self.share_url, ("aria-label",), lambda: _("Link to this deal"))
+        add(self.share, texts.text(el("span"), lambda: _("Copy this link:")), self.share_url)
         self.status = el("p", "status", id="status", aria_hidden="true")
         self.announcer = el("p", "visually-hidden", id="announce", role="status", aria_live="polite")
-        keys_hint = el("p", "visually-hidden", t("board.keys"), id="board-keys")
+        keys_hint = texts.text(
+            el("p", "visually-hidden", id="board-keys"),
+            lambda: _("Arrow keys move, Enter picks up and puts down, Escape puts back, ? lists the keys."),
+        )
         self.page_links = [
-            el("a", "", t(f"page.{page}"), data_page=page, href=f"en/{page}.html") for page in PAGES
+            texts.text(el("a", "", data_page=page, href=f"en/{page}.html"), words)
+            for page, words in PAGE_WORDS.items()
         ]
-        guide = add(el("nav", "guide", aria_label=t("guide.label")), *self.page_links)
+        guide = texts.put(el("nav", "guide"), ("aria-label",), lambda: _("About the game"))
+        add(guide, *self.page_links)
         add(root, bar, self.board, guide, self.share, self.status, self.announcer, keys_hint)
         self.deck("four")
 
@@ -176,7 +203,7 @@ class View:
             self.shown.pop(key, None)
         for index in range(self.cells + 1, cells + 1):
             pile = Pile.cell(index)
-            node = self._pile(pile, "cell", t("pile.cell", n=str(index)))
+            node = self._pile(pile, "cell", _("Cell {n}", n=str(index)))
             self.cell_row.appendChild(node)
         self.cells = cells
         self.board.setAttribute("data-cells", str(cells))
@@ -374,6 +401,17 @@ class View:
                 if labels.get(card) != text:
                     labels[card] = text
                     self.cards[card].setAttribute("aria-label", text)
+
+    def relabel(self, game: Game | None) -> None:
+        """Every word again in the language now in use (the game is left as it is): the
+        bar, the piles' and cards' names (of ``game``, when one is shown), the page links
+        (to the pages in that language); the status line is cleared."""
+        self.texts.refresh()
+        self.labels.clear()
+        if game is not None:
+            self.name_all(game)
+        self.link_pages(language())
+        self.say("")
 
     def announce(self, text: str) -> None:
         """Say ``text`` in the live region (a repeat is said again)."""

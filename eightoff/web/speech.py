@@ -28,17 +28,16 @@ from ..moves import Move
 from ..piles import Pile
 from ..position import Position
 from ..rules import run_length
-from .i18n import card_name, t
+from .i18n import _, card_name, foundation_name, ngettext, rank_name
 
 
 def pile_name(pile: Pile) -> str:
     """``Column 3``, ``Cell 2``, ``Hearts foundation``."""
     if pile.is_foundation:
-        suit = t(f"suit.{pile.suit}")
-        return t("pile.foundation", suit=suit[:1].upper() + suit[1:])
+        return foundation_name(pile.suit)
     if pile.is_cell:
-        return t("pile.cell", n=str(pile.index))
-    return t("pile.column", n=str(pile.index))
+        return _("Cell {n}", n=str(pile.index))
+    return _("Column {n}", n=str(pile.index))
 
 
 def _lower(text: str) -> str:
@@ -51,16 +50,27 @@ def pile_label(position: Position, key: str) -> str:
     pile = Pile.from_key(key)
     name, cards = pile_name(pile), position.cards(pile)
     if not cards:
-        return t("speech.pile-empty", pile=name)
+        return _("{pile}, empty", pile=name)
     top = cards[-1]
     if pile.is_foundation:
-        return t("speech.foundation", pile=name, rank=t(f"rank.{top.rank}"))
+        return _("{pile}, up to {rank}", pile=name, rank=rank_name(top.rank))
     if pile.is_cell:
-        return t("speech.cell", pile=name, card=card_name(str(top)))
-    text = t("speech.column", pile=name, count=len(cards), card=card_name(str(top)))
+        return _("{pile}: {card}", pile=name, card=card_name(str(top)))
+    count = len(cards)
+    text = ngettext(
+        "{pile}, {count} card, top: {card}",
+        "{pile}, {count} cards, top: {card}",
+        count,
+        pile=name,
+        count=count,
+        card=card_name(str(top)),
+    )
     run = run_length(cards)
     if run > 1:
-        text += t("speech.run", count=run, card=card_name(str(cards[-run])))
+        head = card_name(str(cards[-run]))
+        text += ngettext(
+            "; a run of {count} from {card}", "; a run of {count} from {card}", run, count=run, card=head
+        )
     return text
 
 
@@ -69,11 +79,13 @@ def card_label(game: Game, key: str, index: int) -> str:
     pile = Pile.from_key(key)
     card = str(game.position.cards(pile)[index])
     can = bool(game.lift(pile, index))
-    return t("speech.card-can-move" if can else "speech.card-cannot-move", card=card_name(card))
+    return (
+        _("{card}, can move", card=card_name(card)) if can else _("{card}, cannot move", card=card_name(card))
+    )
 
 
 def _points(points: int) -> str:
-    return t("speech.points", points=f"{points:+d}") if points else ""
+    return _(" Score {points}.", points=f"{points:+d}") if points else ""
 
 
 def moved(before: Position, move: Move, points: int) -> str:
@@ -83,12 +95,19 @@ def moved(before: Position, move: Move, points: int) -> str:
     head = card_name(str(cards[-move.count]))
     target = _lower(pile_name(move.target))
     if move.count > 1:
-        text = t("speech.moved-many", count=move.count, card=head, pile=target)
+        text = ngettext(
+            "{count} card from {card} to {pile}",
+            "{count} cards from {card} to {pile}",
+            move.count,
+            count=move.count,
+            card=head,
+            pile=target,
+        )
     else:
-        text = t("speech.moved", card=head, pile=target)
+        text = _("{card} to {pile}", card=head, pile=target)
     rest = cards[: -move.count]
     if rest:
-        text += t("speech.uncovers", card=card_name(str(rest[-1])))
+        text += _(", uncovers {card}", card=card_name(str(rest[-1])))
     return text + "." + _points(points)
 
 
@@ -97,8 +116,10 @@ def stepped(move: Move, after: Position, back: bool, points: int) -> str:
     home = move.source if back else move.target
     cards = after.cards(home)
     head = card_name(str(cards[-move.count]))
-    key = "speech.undone" if back else "speech.redone"
-    return t(key, card=head, count=move.count, pile=_lower(pile_name(home))) + _points(points)
+    pile = _lower(pile_name(home))
+    if back:
+        return _("Undone: {card} back to {pile}.", card=head, pile=pile) + _points(points)
+    return _("Redone: {card} to {pile}.", card=head, pile=pile) + _points(points)
 
 
 def picked(game: Game, key: str, index: int, targets: frozenset[str]) -> str:
@@ -107,19 +128,26 @@ def picked(game: Game, key: str, index: int, targets: frozenset[str]) -> str:
     cards = game.position.cards(pile)
     head = card_name(str(cards[index]))
     count = len(cards) - index
-    where = ", ".join(_lower(pile_name(p)) for p in game.position.piles() if p.key in targets) or t(
-        "speech.nowhere"
-    )
-    text = t("speech.picked-many", card=head, count=count) if count > 1 else t("speech.picked", card=head)
-    return text + t("speech.goes", piles=where)
+    where = ", ".join(_lower(pile_name(p)) for p in game.position.piles() if p.key in targets)
+    if count > 1:
+        text = ngettext(
+            "{count} card from {card} picked up",
+            "{count} cards from {card} picked up",
+            count,
+            count=count,
+            card=head,
+        )
+    else:
+        text = _("{card} picked up", card=head)
+    return text + _("; it can go to: {piles}.", piles=where or _("no pile now"))
 
 
 def refused_pick(game: Game, key: str) -> str:
     """Why nothing was picked up from ``key`` (the engine's :meth:`Game.lift` said 0)."""
     pile = Pile.from_key(key)
     if not game.position.size(pile):
-        return t("error.empty-source")
-    return t("message.not-top")
+        return _("That pile is empty.")
+    return _("Only the top card of a column, or the head of a run, moves.")
 
 
 __all__ = ["card_label", "moved", "picked", "pile_label", "pile_name", "refused_pick", "stepped"]

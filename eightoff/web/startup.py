@@ -30,8 +30,8 @@ from dataclasses import dataclass
 from ..deal import DealCode
 from ..errors import DealCodeError
 from ..game import Game
-from .address import Link, link_from_query
-from .i18n import error_text, t
+from .address import Link, languages_from_query, link_from_query
+from .i18n import LANGUAGES, PSEUDO, _, best_language, error_text, notice_words
 from .persist import Loaded, Notice, Settings
 
 
@@ -54,10 +54,22 @@ def decide(loaded: Loaded, query: str, new_code: Callable[[int], DealCode] = Dea
     game, ask = loaded.game, None
     asked, problem = link_from_query(query)
     if isinstance(problem, DealCodeError):
-        messages.append(t("message.bad-address", reason=error_text(problem)))
+        messages.append(
+            _(
+                "The address holds a deal code that cannot be used: {reason} Your game is unchanged.",
+                reason=error_text(problem),
+            )
+        )
     elif problem is not None:
         reason = error_text(problem.error)
-        messages.append(t("message.bad-link-move", number=problem.number, move=problem.text, reason=reason))
+        messages.append(
+            _(
+                "Move {number} of the address ({move}) cannot be played: {reason} Your game is unchanged.",
+                number=problem.number,
+                move=problem.text,
+                reason=reason,
+            )
+        )
     elif asked is not None and (game is None or not asked.shows(game)):
         if game is None or not game.moves:
             game = asked.game()
@@ -68,13 +80,34 @@ def decide(loaded: Loaded, query: str, new_code: Callable[[int], DealCode] = Dea
     return Start(game, loaded.settings, tuple(messages), ask)
 
 
+def choose_language(query: str, chosen: str, browser: list[str]) -> str:
+    """The language the page speaks: the address's ``?lang=`` (any of ours, or the
+    pseudo-language), else the one ``chosen`` in the settings, else the best match of the
+    browser's languages (``navigator.languages``), else English. static/lang.js decides
+    the same way before Python runs, to set ``<html lang dir>`` for the loading screen.
+
+    >>> choose_language("?lang=he&deal=EO1-C8-AAAAAFA", "nl", ["uk"])
+    'he'
+    >>> choose_language("?lang=xx", "nl", ["uk"]), choose_language("", "", ["fr", "uk-UA"])
+    ('nl', 'uk')
+    >>> choose_language("?lang=qps", "", []), choose_language("", "", ["qps"])
+    ('qps', 'en')
+    """
+    asked = [tag for tag in languages_from_query(query) if tag.split("-")[0].lower() in (*LANGUAGES, PSEUDO)]
+    if asked:
+        return best_language(asked, (*LANGUAGES, PSEUDO))
+    if chosen in LANGUAGES:
+        return chosen
+    return best_language(browser)
+
+
 def notice_text(notice: Notice | None) -> str:
     """The words of a store notice (docs/storage.md); ``""`` for none.
 
     >>> notice_text(Notice("storage-resumed"))
     'Saving works again.'
     """
-    return "" if notice is None else t(f"notice.{notice.code}", **notice.params)
+    return "" if notice is None else notice_words(notice.code, notice.params)
 
 
-__all__ = ["Start", "decide", "notice_text"]
+__all__ = ["Start", "choose_language", "decide", "notice_text"]

@@ -19,13 +19,34 @@ from ..errors import HistoryError, IllegalMoveError
 from ..game import UNDO_LIMIT, Game
 from ..moves import Move
 from ..piles import Pile
-from .address import query_for
-from .i18n import error_text, t
+from .address import languages_from_query, query_for
+from .i18n import _, error_text, ltr, ngettext
 from .persist import Settings, Store
 from .render import Rects, View
 from .speech import moved, stepped
 from .startup import notice_text
 from .state import UiState
+
+Said = Callable[[Game], str]
+"""What the status line says about a game just shown."""
+
+
+def new_deal(game: Game) -> str:
+    return _("New deal {code}.", code=ltr(str(game.code)))
+
+
+def restarted(game: Game) -> str:
+    return _("Deal {code} started again.", code=ltr(str(game.code)))
+
+
+def link_opened(game: Game) -> str:
+    return ngettext(
+        "Deal {code}, after the {moves} move of the link.",
+        "Deal {code}, after the {moves} moves of the link.",
+        game.moves,
+        code=ltr(str(game.code)),
+        moves=game.moves,
+    )
 
 
 class Table:
@@ -69,7 +90,14 @@ class Table:
     def undo(self) -> None:
         stepped = self._step(self.game.undo_stack, self.game.undo, back=True)
         if stepped and not self.game.can_undo and self.game.moves:
-            self.view.say(t("message.undo-limit-reached", limit=UNDO_LIMIT))
+            self.view.say(
+                ngettext(
+                    "That was the last action undo can reach ({limit} back).",
+                    "That was the last action undo can reach ({limit} back).",
+                    UNDO_LIMIT,
+                    limit=UNDO_LIMIT,
+                )
+            )
 
     def redo(self) -> None:
         self._step(self.game.redo_stack, self.game.redo, back=False)
@@ -106,16 +134,16 @@ class Table:
 
     # -- games and settings ------------------------------------------------------------
 
-    def deal(self, code: DealCode, message: str = "message.new-deal") -> None:
-        """Start ``code`` from its first card (a new deal, or ``message.restarted``)."""
+    def deal(self, code: DealCode, message: Said = new_deal) -> None:
+        """Start ``code`` from its first card (a new deal, or :func:`restarted`)."""
         self.open(Game.new(code), message)
 
-    def open(self, game: Game, message: str = "message.new-deal") -> None:
+    def open(self, game: Game, message: Said = new_deal) -> None:
         """Show ``game`` in place of the one in play (a new deal, a position link), save it
         and say ``message`` about its deal."""
         self.replace(game, self.settings)
         self.save()
-        self.view.say(t(message, code=str(game.code), moves=game.moves))
+        self.view.say(message(game))
 
     def choose(self, settings: Settings) -> None:
         """New settings: the deck is shown at once, the cell count is for the next deal."""
@@ -152,8 +180,9 @@ class Table:
 
     def follow_address(self) -> None:
         """The address bar shows the current deal (``?deal=CODE``)."""
-        query = query_for(self.game.code)
-        if str(window.location.search) != query:
+        search = str(window.location.search)
+        query = query_for(self.game.code) + "".join(f"&lang={lang}" for lang in languages_from_query(search))
+        if search != query:
             window.history.replaceState(None, "", query)
 
 

@@ -107,6 +107,7 @@ def test_undo_reaches_100_actions_and_the_101st_is_refused() -> None:
     with pytest.raises(HistoryError) as info:
         game.undo()
     assert (info.value.code, str(info.value)) == ("undo-limit", "undo reaches only 100 actions back")
+    assert info.value.params == {"limit": 100}
     assert game.moves == 1
 
 

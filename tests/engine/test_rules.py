@@ -48,7 +48,10 @@ def test_same_suit_one_lower_is_legal() -> None:
 def test_other_suits_and_ranks_are_refused(move: str, onto: str) -> None:
     error = refusal(BUILD, move)
     assert str(error) == "the 7 of hearts goes only on the 8 of hearts"
-    assert (error.code, error.params) == ("column-build", {"card": "7H", "onto": onto})
+    assert (error.code, error.params) == (
+        "column-build",
+        {"card": "7H", "onto": onto, "needed": "8H"},
+    )
 
 
 # -- §3 into a cell -----------------------------------------------------------------------------
@@ -99,7 +102,7 @@ def test_foundation_order_message() -> None:
 def test_foundation_suit_message() -> None:
     error = refusal(FOUND, "2S")
     assert str(error) == "the ace of hearts goes only on the hearts foundation"
-    assert (error.code, error.params) == ("foundation-suit", {"card": "AH"})
+    assert (error.code, error.params) == ("foundation-suit", {"card": "AH", "card_suit": "H"})
 
 
 def test_the_king_completes_a_foundation_and_can_come_back() -> None:
@@ -140,6 +143,8 @@ def test_nothing_else_enters_an_empty_column(move: str, card: str) -> None:
 def test_a_king_goes_on_no_card() -> None:
     error = refusal(KINGS, "21")
     assert str(error) == "the king of hearts goes only into an empty column"
+    assert error.code == "column-build-king"
+    assert error.params == {"card": "KH", "onto": str(KINGS.top(Pile.column(1)))}
 
 
 # -- §3 take-back from a foundation -------------------------------------------------------------
