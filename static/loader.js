@@ -6,34 +6,33 @@
 // PyScript's events, and replaces a hang or a blank page with a message a player can act on.
 "use strict";
 (() => {
-  // Every user-visible string of the loading screen: translate by adding a language.
+  // Every user-visible string of the loading screen, by the English msgid of the
+  // "loader" context of the catalogues (eightoff/locale/, extracted by Babel); the language
+  // script in <head> (filled by the build) holds their translations and set <html lang>.
+  const translated = (self.eightoffLoader && self.eightoffLoader.strings) || {};
+  const pgettext = (context, msgid) => translated[msgid] || msgid;
   const STRINGS = {
-    en: {
-      "title": "Eight Off",
-      "stage.page": "Loading the page…",
-      "stage.download": "Downloading the game engine…",
-      "stage.python": "Starting Python…",
-      "stage.game": "Loading the game…",
-      "detail.bytes": "{done} of {total} ({percent}%)",
-      "unit.mb": "{n} MB",
-      "error.title": "Eight Off could not start",
-      "error.hint": "Reload the page to try again. If this keeps happening, please report it.",
-      "error.retry": "Try again",
-      "error.details": "Technical details",
-      "error.wasm_type": "The server sends the game engine with the wrong type (“{type}” instead of “application/wasm”), so the browser refuses to run it. The site's server configuration needs fixing.",
-      "error.http": "A file of the game could not be downloaded (HTTP status {status}).",
-      "error.network": "A file of the game could not be downloaded. Check your internet connection.",
-      "error.offline": "You are offline and this game has not been saved for offline play yet. Connect once to install it.",
-      "error.no_wasm": "This browser cannot run the game: it does not support WebAssembly.",
-      "error.python": "The game hit an error while starting.",
-      "error.script": "An unexpected error stopped the start-up.",
-      "error.stalled": "Start-up stalled: nothing happened for {seconds} seconds.",
-    },
+    "title": pgettext("loader", "Eight Off"),
+    "stage.page": pgettext("loader", "Loading the page…"),
+    "stage.download": pgettext("loader", "Downloading the game engine…"),
+    "stage.python": pgettext("loader", "Starting Python…"),
+    "stage.game": pgettext("loader", "Loading the game…"),
+    "detail.bytes": pgettext("loader", "{done} of {total} ({percent}%)"),
+    "unit.mb": pgettext("loader", "{n} MB"),
+    "error.title": pgettext("loader", "Eight Off could not start"),
+    "error.hint": pgettext("loader", "Reload the page to try again. If this keeps happening, please report it."),
+    "error.retry": pgettext("loader", "Try again"),
+    "error.details": pgettext("loader", "Technical details"),
+    "error.wasm_type": pgettext("loader", "The server sends the game engine with the wrong type (“{type}” instead of “application/wasm”), so the browser refuses to run it. The site's server configuration needs fixing."),
+    "error.http": pgettext("loader", "A file of the game could not be downloaded (HTTP status {status})."),
+    "error.network": pgettext("loader", "A file of the game could not be downloaded. Check your internet connection."),
+    "error.offline": pgettext("loader", "You are offline and this game has not been saved for offline play yet. Connect once to install it."),
+    "error.no_wasm": pgettext("loader", "This browser cannot run the game: it does not support WebAssembly."),
+    "error.python": pgettext("loader", "The game hit an error while starting."),
+    "error.script": pgettext("loader", "An unexpected error stopped the start-up."),
+    "error.stalled": pgettext("loader", "Start-up stalled: nothing happened for {seconds} seconds."),
   };
-  const lang = (navigator.language || "en").slice(0, 2);
-  const table = STRINGS[lang] || STRINGS.en;
-  const text = (key, values = {}) =>
-    (table[key] ?? STRINGS.en[key]).replace(/\{(\w+)\}/g, (_, name) => values[name]);
+  const text = (key, values = {}) => STRINGS[key].replace(/\{(\w+)\}/g, (_, name) => values[name]);
   const megabytes = (n) => text("unit.mb", { n: (n / 1e6).toFixed(1) });
 
   const root = document.documentElement;

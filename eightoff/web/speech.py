@@ -85,7 +85,7 @@ def card_label(game: Game, key: str, index: int) -> str:
 
 
 def _points(points: int) -> str:
-    return _(" Score {points}.", points=f"{points:+d}") if points else ""
+    return _(" Score {points}.", points=format(points, "+d")) if points else ""
 
 
 def moved(before: Position, move: Move, points: int) -> str:

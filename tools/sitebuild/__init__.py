@@ -3,6 +3,7 @@
 - `common`: the paths, the pinned runtime versions, `log()` and `sha256()`
 - `runtime`: `npm ci`, the runtime vendored into static/vendor/, the .pyc standard library
 - `page`: the site's own files copied into dist/ (static/, index.html, host files)
+- `catalogues`: the .mo files of every language and the loading screen's words (lang.js)
 - `package`: eightoff/ zipped with the .pyc our Pyodide compiles
 - `icons`: the app icons (PNG) and `manifest`: manifest.webmanifest
 - `names`: content-hashed names, every reference to them rewritten

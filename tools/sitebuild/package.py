@@ -12,8 +12,9 @@ PYC_CACHE = CACHE / "pyc"
 EPOCH = (1980, 1, 1, 0, 0, 0)  # fixed timestamps keep the zip, and so its hashed name, the same
 
 
-def zip_package(target: Path) -> None:
-    """Zip eightoff/ (every .py file, eightoff/web/ included) with names relative to it.
+def zip_package(target: Path, extra: dict[str, bytes] | None = None) -> None:
+    """Zip eightoff/ (every .py file, eightoff/web/ included) with names relative to it,
+    plus ``extra`` files by name (the compiled catalogues).
 
     pyscript.toml maps the zip to "./eightoff/*", so the entries must not repeat the package
     directory. Each module also gets its .pyc, compiled by our Pyodide (tools/pyc_compile.mjs),
@@ -39,6 +40,11 @@ def zip_package(target: Path) -> None:
             entry.compress_type = zipfile.ZIP_DEFLATED
             entry.external_attr = 0o644 << 16
             out.writestr(entry, source.read(info))
+        for name, data in sorted((extra or {}).items()):
+            entry = zipfile.ZipInfo(name, EPOCH)
+            entry.compress_type = zipfile.ZIP_DEFLATED
+            entry.external_attr = 0o644 << 16
+            out.writestr(entry, data)
 
 
 def _compiled(sources: Path) -> Path:
