@@ -1,0 +1,194 @@
+"""The gettext catalogues (eightoff/locale, tools/i18n.py, docs/i18n.md): the template up to
+date with the code, every message of every language translated with the English source's
+placeholders and its language's CLDR Plural-Forms; every engine error and store notice a
+translated sentence in every language; the pseudo-language's rules."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from babel.messages.plurals import get_plural
+
+from eightoff import DealCode, Game, HistoryError, IllegalMoveError, Move, Pile
+from eightoff.errors import EightOffError
+from eightoff.rules import check
+from eightoff.web import i18n
+from eightoff.web.persist import Notice
+from eightoff.web.startup import notice_text
+from tests.engine.helpers import board
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tools"))
+import i18n as catalogues  # noqa: E402  (tools/i18n.py)
+
+LANGUAGES = [lang for lang in i18n.LANGUAGES if lang != "en"]
+
+
+@pytest.fixture(scope="module")
+def compiled(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("locale")
+    catalogues.compile_all(out)
+    return out
+
+
+@pytest.fixture
+def speak(compiled: Path) -> Iterator[object]:
+    """``speak(lang)``: the page's words in ``lang`` (English again after the test)."""
+    saved = i18n.LOCALE_DIR
+    i18n.LOCALE_DIR = compiled
+
+    def use(lang: str) -> None:
+        assert i18n.set_language(lang) == lang
+
+    yield use
+    i18n.LOCALE_DIR = saved
+    i18n.set_language("en")
+
+
+def test_the_languages_agree() -> None:
+    assert tuple(LANGUAGES) == catalogues.LANGUAGES
+    assert catalogues.PSEUDO == i18n.PSEUDO
+    assert set(i18n.NAMES) == set(i18n.LANGUAGES)
+
+
+def test_the_template_holds_exactly_the_code_s_messages(tmp_path: Path) -> None:
+    current = catalogues.extract(tmp_path / "current.pot")
+    template = catalogues.read(catalogues.TEMPLATE)
+    assert {(m.id, m.context) for m in template if m.id} == {(m.id, m.context) for m in current if m.id}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_message_is_translated_with_the_source_s_placeholders(lang: str) -> None:
+    catalog = catalogues.read(catalogues.po_path(lang), lang)
+    template = catalogues.read(catalogues.TEMPLATE)
+    assert list(catalogues.catalogue_problems(catalog, lang, template)) == []
+    assert {(m.id, m.context) for m in catalog if m.id} == {(m.id, m.context) for m in template if m.id}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_plural_forms_are_the_cldr_ones(lang: str) -> None:
+    catalog = catalogues.read(catalogues.po_path(lang), lang)
+    assert catalog.plural_forms == get_plural(lang).plural_forms
+    assert catalog.num_plurals == {"he": 3, "uk": 3, "ca": 3, "id": 1, "nl": 2}[lang]
+
+
+def test_a_placeholder_mistake_is_found() -> None:
+    template = catalogues.read(catalogues.TEMPLATE)
+    catalog = catalogues.fresh("nl", template, catalogues.read(catalogues.po_path("nl"), "nl"))
+    catalog.get("Cell {n}").string = "Vak {m}"  # type: ignore[union-attr]
+    catalog.get("Undo").string = ""  # type: ignore[union-attr]
+    problems = list(catalogues.catalogue_problems(catalog, "nl", template))
+    assert any("'Cell {n}'" in problem and "placeholders" in problem for problem in problems)
+    assert any("untranslated or fuzzy: 'Undo'" in problem for problem in problems)
+
+
+# -- every engine error in every language ----------------------------------------------
+
+
+def refusals() -> list[EightOffError]:
+    """An error of every code the engine raises for a move, an undo or redo, a deal code."""
+    errors: list[EightOffError] = []
+
+    def refused(position: object, move: Move) -> None:
+        with pytest.raises(EightOffError) as error:
+            check(position, move)  # type: ignore[arg-type]
+        errors.append(error.value)
+
+    start = Game.new(DealCode.parse("EO1-C4-AAAAAFA")).position
+    kings = board("* 5S", "KH", "QD", "", "TC", cells="KS QH - -", found="D-J", n=4)
+    for position, move in (
+        (start, Move(Pile.column(1), Pile.column(1))),
+        (start, Move(Pile.column(1), Pile.column(2), 0)),
+        (start, Move(Pile.column(1), Pile.cell(7))),
+        (kings, Move(Pile.cell(3), Pile.column(1))),
+        (start, Move(Pile.column(1), Pile.column(2), 14)),
+        (start, Move(Pile.column(1), Pile.cell(3), 2)),
+        (start, Move(Pile.column(1), Pile.column(2), 3)),
+        (kings, Move(Pile.column(1), Pile.cell(1))),
+        (kings, Move(Pile.column(1), Pile.foundation("H"))),
+        (kings, Move(Pile.column(5), Pile.foundation("C"))),
+        (kings, Move(Pile.column(1), Pile.column(4))),
+        (kings, Move(Pile.column(2), Pile.column(3))),
+        (kings, Move(Pile.column(1), Pile.column(2))),
+        (
+            board("* KS QS JS TS", "", "4C", "5C", "6C", "7C", "8C", "9C", cells="2C 3C - -", n=4),
+            Move.parse("12x4"),
+        ),
+    ):
+        refused(position, move)
+    game = Game.new(DealCode.parse("EO1-C8-AAAAAFA"))
+    for step in (game.undo, game.redo):
+        with pytest.raises(HistoryError) as error:
+            step()
+        errors.append(error.value)
+    game.moves = 101
+    with pytest.raises(HistoryError) as error:
+        game.undo()
+    errors.append(error.value)
+    for text in ("", "XX1-C8-AAAAAFA", "EO1-C8", "EO1-C9-AAAAAFA", "EO1-C8-AAAA", "EO1-C8-AAAAA1A"):
+        with pytest.raises(EightOffError) as error:
+            DealCode.parse(text)
+        errors.append(error.value)
+    with pytest.raises(EightOffError) as error:
+        DealCode(1 << 40, 8)
+    errors.append(error.value)
+    return errors
+
+
+def test_the_refusals_cover_every_error_code() -> None:
+    assert {error.code for error in refusals()} == set(i18n.ERRORS)
+    assert all(
+        isinstance(e, IllegalMoveError | HistoryError) or e.code.startswith(("deal", "no-"))
+        for e in refusals()
+    )
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_engine_error_is_a_translated_sentence(lang: str, speak: object) -> None:
+    errors = refusals()
+    english = [i18n.error_text(error) for error in errors]
+    speak(lang)  # type: ignore[operator]
+    for error, source in zip(errors, english, strict=True):
+        text = i18n.error_text(error)
+        assert "{" not in text and "}" not in text, (error.code, text)
+        assert text != source, (error.code, text)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_store_notice_is_translated(lang: str, speak: object) -> None:
+    english = {code: notice_text(Notice(code)) for code in i18n.NOTICES}
+    speak(lang)  # type: ignore[operator]
+    for code, source in english.items():
+        assert notice_text(Notice(code)) not in ("", source, code)
+
+
+def test_card_names_and_plurals_in_ukrainian_and_hebrew(speak: object) -> None:
+    speak("uk")  # type: ignore[operator]
+    assert i18n.card_name("KH") != "king of hearts"
+    forms = {n: i18n.ngettext("{n} cell", "{n} cells", n, n=n) for n in (1, 2, 5, 21)}
+    assert len({text.split()[1] for text in forms.values()}) == 3  # one, few, many
+    assert forms[1].split()[1] == forms[21].split()[1]
+    speak("he")  # type: ignore[operator]
+    assert i18n.direction(i18n.language()) == "rtl"
+    assert i18n.ltr("EO1-C8-AAAAAFA") == "\u2068EO1-C8-AAAAAFA\u2069"
+
+
+# -- the pseudo-language -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", ["Score {score}", "FAQ", "Deal", "Hint: the {card} to {where}.", "{n} MB"])
+def test_the_pseudo_language_is_accented_longer_and_keeps_placeholders(text: str) -> None:
+    pseudo = catalogues.pseudo(text)
+    assert len(pseudo) >= 1.4 * len(text)
+    assert catalogues.placeholders(pseudo) == catalogues.placeholders(text)
+    assert catalogues.is_pseudo(pseudo)
+
+
+def test_the_pseudo_language_translates_everything(speak: object) -> None:
+    speak(i18n.PSEUDO)  # type: ignore[operator]
+    for error in refusals():
+        assert catalogues.is_pseudo(i18n.error_text(error)), error.code
+    assert catalogues.loader_strings()[i18n.PSEUDO]["Eight Off"] == catalogues.pseudo("Eight Off")
