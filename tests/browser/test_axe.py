@@ -1,6 +1,6 @@
 """axe-core finds no violation on the board, on every dialog (the win message: in
 tests/browser/test_access.py, at the end of the keyboard's won game), and on the Rules, Examples
-and FAQ pages in English and Hebrew (issue 11 §4).
+and FAQ pages in English and Hebrew (issue 11 §4); the board and every dialog in Hebrew too.
 
 axe-core is a pinned npm dev dependency (package.json ``devDependencies``), never shipped
 in dist/. It is evaluated into the page through the DevTools protocol (``page.evaluate``):
@@ -12,6 +12,9 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
+
+from eightoff import DealCode, Game
+from tests.fcsolve import solution
 
 from .helpers import DESKTOP, PHONE, ROOT, Player, open_fresh
 
@@ -42,11 +45,17 @@ def test_axe_is_a_pinned_dev_dependency_and_not_shipped(site_url: str) -> None:
     assert not [path for path in dist.rglob("*") if "axe" in path.name.lower()]
 
 
-@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+@pytest.mark.parametrize(
+    ("viewport", "lang"),
+    [(DESKTOP, "en"), (PHONE, "en"), (PHONE, "he")],
+    ids=["desktop", "phone", "phone-he"],
+)
 def test_the_board_and_every_dialog_have_no_violation(
-    page: Page, site_url: str, viewport: dict[str, int]
+    page: Page, site_url: str, viewport: dict[str, int], lang: str
 ) -> None:
-    open_fresh(page, site_url, f"deal={CODE}", viewport)
+    """In English and in Hebrew (right to left: issue 11's last check)."""
+    open_fresh(page, site_url, f"deal={CODE}&lang={lang}", viewport)
+    expect(page.locator("html")).to_have_attribute("lang", lang)
     assert violations(page) == []
     page.locator("#board [tabindex='0']").focus()
     page.keyboard.press("Enter")  # cards picked up, targets lit
@@ -69,6 +78,18 @@ def test_the_board_and_every_dialog_have_no_violation(
     page.locator("#new-game").click()
     page.locator("#random-deal").click()
     expect(page.locator("#confirm")).to_be_visible()
+    assert violations(page) == []
+
+
+def test_the_win_message_in_hebrew_has_no_violation(page: Page, site_url: str) -> None:
+    """The position one move before the end of Freecell Solver's line, opened by its link."""
+    *before, last = solution(CODE).moves
+    game = Game.new(DealCode.parse(CODE))
+    for move in before:
+        game.play(move)
+    open_fresh(page, site_url, f"deal={CODE}&moves={'.'.join(map(str, before))}&lang=he", PHONE)
+    Player(page).play(game, last)
+    expect(page.locator("#win")).to_be_visible()
     assert violations(page) == []
 
 
