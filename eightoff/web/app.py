@@ -47,7 +47,7 @@ from .actions import (
     from_button,
     from_choice,
 )
-from .address import Link, share_url
+from .address import Link, query_for, share_url
 from .clipboard import copy_text
 from .dialogs import Dialogs
 from .dom import Frame, listen
@@ -273,6 +273,7 @@ class App:
         self.table.choose(settings)
         if settings.language and settings.language != language():
             self.speak(settings.language, self.game)
+            window.history.replaceState(None, "", query_for(self.game.code))  # no ?lang= now
 
     def speak(self, wanted: str, game: Game | None) -> None:
         """Use the language ``wanted`` (when the build has its catalogue): the page's

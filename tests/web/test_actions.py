@@ -71,6 +71,7 @@ def test_only_undo_and_redo_act_on_the_board() -> None:
         ("winnable", "true", Settings(4, "two", winnable=True)),
         ("tap-to-select", "true", Settings(4, "two", tap_to_select=True)),
         ("tap-to-select", "false", Settings(4, "two", tap_to_select=False)),
+        ("language", "he", Settings(4, "two", language="he")),
     ],
 )
 def test_a_choice_changes_one_setting(name: str, value: str, expected: Settings) -> None:

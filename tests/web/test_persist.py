@@ -361,6 +361,17 @@ def test_settings_are_checked() -> None:
     assert (tap.value.code, str(tap.value)) == ("settings-tap", "tap_to_select is true or false, not 'yes'")
 
 
+def test_the_chosen_language_is_kept_without_a_new_schema() -> None:
+    speaking = Settings(2, "two", language="uk")
+    assert speaking.to_dict() == {"cells": 2, "deck": "two", "winnable": True, "language": "uk"}
+    assert Settings.from_dict(speaking.to_dict()) == speaking
+    assert Settings.from_dict({"cells": 2, "deck": "two"}).language == ""  # none chosen: the browser's
+    for bad in ("qps", "fr", 3):
+        with pytest.raises(SettingsError) as error:
+            Settings.from_dict({"cells": 8, "deck": "four", "language": bad})
+        assert error.value.code == "settings-language"
+
+
 def test_a_registered_migration_reads_an_older_schema(monkeypatch: pytest.MonkeyPatch) -> None:
     """The procedure of docs/storage.md: MIGRATIONS[n] turns schema n into schema n + 1."""
     game = long_game(4)
