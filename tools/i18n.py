@@ -164,7 +164,7 @@ def catalogue_problems(catalog: Catalog, lang: str, template: Catalog) -> Iterat
             yield f"missing {message.id!r}"
             continue
         ids = [message.id] if isinstance(message.id, str) else list(message.id)
-        strings = [found.string] if isinstance(found.string, str) else list(found.string)
+        strings = [found.string] if isinstance(found.string, str) else list(found.string or ())
         if found.fuzzy or not all(strings):
             yield f"untranslated or fuzzy: {ids[0]!r}"
             continue
