@@ -191,6 +191,13 @@ class View:
             self.cards[key] = node
         return node
 
+    @staticmethod
+    def _hide(node: Any, hidden: bool) -> None:
+        if hidden:
+            node.setAttribute("aria-hidden", "true")
+        else:
+            node.removeAttribute("aria-hidden")
+
     def set_cells(self, cells: int) -> None:
         """Show exactly ``cells`` cell piles (one of the engine's ``CELL_COUNTS``)."""
         if cells == self.cells:
@@ -228,6 +235,9 @@ class View:
                 card = self._card(keys[index])
                 node.appendChild(card)
                 card.style.setProperty("--i", str(index))
+            if pile.is_foundation:  # the cards under a foundation's top are not seen: not heard either
+                for index, key in enumerate(keys):
+                    self._hide(self.cards[key], index < len(keys) - 1)
             self.shown[pile.key] = keys
         self.fit_columns()
         self.settle_focus(had_focus)

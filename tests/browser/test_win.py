@@ -45,6 +45,10 @@ def expect_win(page: Page, game: Game) -> None:
     expect(page.locator("#win")).to_be_visible()
     expect(page.locator("#win-text")).to_have_text(f"Score {game.score} in {game.moves} moves.")
     expect(page.locator("#score")).to_have_text(str(game.score))
+    for suit in "SHDC":  # a screen reader meets only the top card of each foundation
+        heard = page.locator(f'[data-pile="foundation-{suit}"] .card:not([aria-hidden="true"])')
+        expect(heard).to_have_count(1)
+        expect(heard).to_have_attribute("data-card", f"K{suit}")
     assert no_scrolling(page)
 
 
