@@ -666,3 +666,27 @@ def test_fuzz_any_json_loads_without_raising(value: Any) -> None:
     check_consistent(storage, text, loaded)
     other = Store(MemoryStorage(), "b").on_external_change(text)
     assert other is None or (other.game == loaded.game and other.settings == loaded.settings)
+
+
+def test_bad_statistics_alone_reset_the_statistics_and_keep_the_game() -> None:
+    game = long_game(5)
+    storage = stored(record(game, stats={"overall": "lots"}))
+    loaded = Store(storage, "b").load()
+    assert loaded.game == game and loaded.settings == Settings(4, "two")
+    assert loaded.notice == Notice("storage-stats-reset", {"reason": "stats-shape", "backup": True})
+    assert loaded.stats == Stats().matched(game)
+    assert storage.get(BACKUP_KEY) == json.dumps(record(game, stats={"overall": "lots"}))
+
+
+def test_the_statistics_are_saved_with_the_game_and_follow_another_tab() -> None:
+    game = long_game(5)
+    stats = Stats().begin(game.code).follow(game, "2026-11-30")
+    storage = MemoryStorage()
+    tab_a, tab_b = Store(storage, "a"), Store(storage, "b")
+    tab_b.load()
+    assert tab_a.save(game, Settings(), stats) is None
+    assert tab_a.stats == stats and Store(storage, "c").load().stats == stats
+    followed = tab_b.on_external_change(storage.get(KEY))
+    assert followed is not None and followed.stats == stats
+    assert tab_b.save(game, Settings()) is None  # without statistics: those it last saw
+    assert Store(storage, "d").load().stats.overall.started == 1
