@@ -399,7 +399,7 @@ def to_record(
         "tab": tab_id,
         "game": saved.to_dict(game),
         "settings": settings.to_dict(),
-        "stats": (stats or Stats()).matched(game).to_dict(),
+        "stats": (Stats().matched(game) if stats is None else stats).to_dict(),
     }
 
 

@@ -446,6 +446,8 @@ def _leads_to(path: tuple[Move, ...], game: Game) -> bool:
     long, ending at its position, its tail its undo stack."""
     if len(path) != game.moves or tuple(path[len(path) - len(game.undo_stack) :]) != tuple(game.undo_stack):
         return False
+    if len(path) == len(game.undo_stack):
+        return True  # the whole game is its undo stack: a Game's history is legal from its deal
     position = game.code.deal()
     try:
         for move in path:
