@@ -26,6 +26,7 @@ MODULES = [
     "eightoff.web.actions",
     "eightoff.web.address",
     "eightoff.web.backup",
+    "eightoff.web.chart",
     "eightoff.web.daily",
     "eightoff.web.focus",
     "eightoff.web.hint",
