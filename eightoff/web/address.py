@@ -187,6 +187,17 @@ def flag_from_query(query: str, name: str) -> bool:
     return any(k == name for k, _ in pairs)
 
 
+def replay_step(query: str) -> int:
+    """The step a replay link asks to show (``&replay=12``; none or not a number: 0).
+
+    >>> replay_step("?deal=EO1-C8-AAAAAFA&moves=1e&replay=1"), replay_step("?replay")
+    (1, 0)
+    """
+    pairs = parse_qsl(query.removeprefix("?"), keep_blank_values=True)
+    value = next((v for k, v in pairs if k == REPLAY), "")
+    return int(value) if value.isascii() and value.isdecimal() and len(value) < 6 else 0
+
+
 def languages_from_query(query: str) -> list[str]:
     """The language the address asks for (``?lang=he``), as a list to put before the
     browser's own (none: ``[]``).

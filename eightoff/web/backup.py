@@ -33,6 +33,7 @@ from typing import Final
 from ..errors import EightOffError
 from ..game import Game
 from . import persist
+from .i18n import gettext as _
 from .persist import Settings
 from .stats import Stats
 
@@ -63,6 +64,38 @@ class Held:
     settings: Settings
     stats: Stats
     exported: str
+
+
+def reason_text(error: BackupError) -> str:
+    """Why a file is refused, in words.
+
+    >>> reason_text(BackupError("x", code="backup-foreign"))
+    'It is not an Eight Off backup.'
+    """
+    texts = {
+        "backup-too-big": _("It is far bigger than a backup."),
+        "backup-not-json": _("It is not a backup file (not JSON)."),
+        "backup-foreign": _("It is not an Eight Off backup."),
+        "backup-newer": _("A newer version of the game made it: reload the page to get it."),
+        "backup-version": _("Its version is unknown."),
+    }
+    return texts.get(error.code, _("Its game is damaged ({reason}).", reason=error.params.get("reason", "")))
+
+
+def describe(held: Held) -> str:
+    """What a backup holds, in words, for the question asked before it replaces anything."""
+    tally = held.stats.overall
+    return _(
+        "This backup ({exported}) holds deal {code} after {moves} moves, score {score}, and the "
+        "statistics of {started} games ({won} won). Replace the game, settings and statistics here "
+        "with it?",
+        exported=held.exported or "?",
+        code=str(held.game.code),
+        moves=held.game.moves,
+        score=held.game.score,
+        started=tally.started,
+        won=tally.won,
+    )
 
 
 def export(game: Game, settings: Settings, stats: Stats, exported: str) -> str:

@@ -22,6 +22,7 @@ from ..game import Game
 from ..position import CELL_COUNTS
 from .dom import add, el, listen
 from .i18n import error_text, t
+from .i18n import gettext as _
 from .persist import Settings
 
 
@@ -72,6 +73,17 @@ class Dialogs:
         self.openers: dict[str, Any] = {}
         """Per dialog id, the element that had the focus when it opened."""
 
+    def adopt(self, dialog: Any) -> None:
+        """Own a dialog built elsewhere (the Statistics window, :mod:`.record`): added to
+        ``root``, closed with the others, opened by :meth:`open`, the focus given back.
+        Call before :meth:`bind`."""
+        self.root.appendChild(dialog)
+        self.by_id[str(dialog.id)] = dialog
+
+    def open(self, ident: str) -> None:
+        """Open an adopted dialog by its id."""
+        self._show(self.by_id[ident])
+
     # -- building --------------------------------------------------------------------
 
     def _build_win(self) -> tuple[Any, Any]:
@@ -80,7 +92,11 @@ class Dialogs:
         add(
             body,
             text,
-            _buttons(_action(t("win.new"), "win-new", "primary"), _action(t("win.close"), "close")),
+            _buttons(
+                _action(t("win.new"), "win-new", "primary"),
+                _action(_("Share this game"), "share", id="win-share"),
+                _action(t("win.close"), "close"),
+            ),
         )
         return win, text
 
@@ -111,7 +127,10 @@ class Dialogs:
             body,
             cells,
             winnable,
-            _buttons(_action(t("new.random"), "random-deal", "primary", id="random-deal")),
+            _buttons(
+                _action(t("new.random"), "random-deal", "primary", id="random-deal"),
+                _action(_("Today's deal"), "daily", id="daily-deal"),
+            ),
             label,
             add(el("div", "code-row"), code_input, play_code),
             message,

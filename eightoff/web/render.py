@@ -24,6 +24,7 @@ from .dom import add, el, js_object
 from .focus import NavKey, Spot, landing, rows_for, settle, step
 from .hint import Marks
 from .i18n import PAGES, card_name, corner, t
+from .i18n import gettext as _
 from .layout import Layout, board_layout
 from .speech import card_label, pile_label
 
@@ -97,6 +98,8 @@ class View:
             _button("new-game", "\u2726", t("button.new"), t("title.new")),
             _button("copy-link", "\u2197", t("button.link"), t("title.link")),
             _button("settings", "\u2699\ufe0e", t("button.settings"), t("title.settings")),
+            _button("stats", "\u2211", _("Stats"), _("Statistics")),
+            _button("share", "\u21aa\ufe0e", _("Share"), _("Share this game: copy a replay link")),
         )
         add(bar, info, tools)
 

@@ -93,3 +93,26 @@ def test_a_missing_export_time_reads_as_empty() -> None:
 def test_the_file_name_and_type() -> None:
     assert (backup.FILE_NAME, backup.MEDIA_TYPE) == ("eightoff-backup.json", "application/json")
     assert DealCode.parse("EO1-C8-AAAAAFA")
+
+
+@pytest.mark.parametrize(
+    ("code", "params", "text"),
+    [
+        ("backup-too-big", {}, "It is far bigger than a backup."),
+        ("backup-not-json", {}, "It is not a backup file (not JSON)."),
+        ("backup-newer", {}, "A newer version of the game made it: reload the page to get it."),
+        ("backup-version", {}, "Its version is unknown."),
+        ("backup-record", {"reason": "saved-score"}, "Its game is damaged (saved-score)."),
+    ],
+)
+def test_the_reasons_in_words(code: str, params: dict[str, str], text: str) -> None:
+    assert backup.reason_text(BackupError("x", code=code, **params)) == text
+
+
+def test_what_a_backup_holds_in_words() -> None:
+    text, held = exported()
+    assert backup.describe(read(text)) == (
+        f"This backup (2026-11-30T12:00:00Z) holds deal EO1-C8-AAAAAFA after {held.game.moves} moves, "
+        f"score {held.game.score}, and the statistics of 1 games (0 won). Replace the game, settings "
+        "and statistics here with it?"
+    )
