@@ -9,7 +9,7 @@ plotting library is needed.
 >>> [(b.x, b.y, b.height, b.won) for b in bars(games, width=100, height=60)]
 [(0.0, 0.0, 60.0, True), (2.0, 45.0, 15.0, False)]
 >>> summary(games)
-'The last 2 games: 1 won. Scores from 150 to 600, 375 on average.'
+'The last 2 finished games, 1 won. Scores from 150 to 600, 375 on average.'
 """
 
 from __future__ import annotations
@@ -86,7 +86,9 @@ def summary(results: Sequence[Result]) -> str:
         return _("No finished games yet.")
     count, won = len(shown), sum(r.won for r in shown)
     scores = [r.score for r in shown]
-    head = ngettext("The last game: {won} won.", "The last {n} games: {won} won.", count, n=count, won=won)
+    head = ngettext(
+        "{n} finished game, {won} won.", "The last {n} finished games, {won} won.", count, n=count, won=won
+    )
     tail = _(
         "Scores from {low} to {high}, {average} on average.",
         low=min(scores),

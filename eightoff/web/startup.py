@@ -32,6 +32,7 @@ from ..errors import DealCodeError
 from ..game import Game
 from .address import Link, link_from_query
 from .i18n import error_text, t
+from .i18n import gettext as _
 from .persist import Loaded, Notice, Settings
 
 
@@ -74,6 +75,8 @@ def notice_text(notice: Notice | None) -> str:
     >>> notice_text(Notice("storage-resumed"))
     'Saving works again.'
     """
+    if notice is not None and notice.code == "storage-stats-reset":
+        return _("Your statistics could not be read and start again from here; your game is kept.")
     return "" if notice is None else t(f"notice.{notice.code}", **notice.params)
 
 

@@ -29,9 +29,9 @@ def test_a_score_of_zero_still_shows_and_no_games_draw_nothing() -> None:
 
 def test_the_summary_in_words() -> None:
     assert summary([]) == "No finished games yet."
-    assert summary([result(40, won=True)]) == "The last game: 1 won. Scores from 40 to 40, 40 on average."
+    assert summary([result(40, won=True)]) == "1 finished game, 1 won. Scores from 40 to 40, 40 on average."
     many = [result(n) for n in range(0, 700, 10)]
-    assert summary(many) == "The last 50 games: 0 won. Scores from 200 to 690, 445 on average."
+    assert summary(many) == "The last 50 finished games, 0 won. Scores from 200 to 690, 445 on average."
 
 
 def test_the_figures() -> None:
