@@ -13,7 +13,7 @@ from playwright.sync_api import Page, expect
 from eightoff import DealCode, Game, Move, legal_moves
 from eightoff.solver import solve
 from eightoff.web import persist
-from eightoff.web.address import Link
+from eightoff.web.address import Link, encode_moves
 from eightoff.web.daily import daily_code
 from eightoff.web.persist import KEY, Settings
 from eightoff.web.stats import Stats
@@ -73,7 +73,14 @@ def test_statistics_after_a_win_and_a_loss_with_the_chart(page: Page, site_url: 
     open_with(page, site_url, record_of(game, stats))
     Player(page).play(game, LINE[-1])
     expect(page.locator("#win")).to_be_visible()
-    expect(page.locator("#win-share")).to_be_visible()
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url.rstrip("/"))
+    try:
+        page.locator("#win-share").click()
+        url = f"{site_url}index.html?deal={CODE}&moves={encode_moves(LINE)}&replay"
+        expect(page.locator("#status")).to_have_text(f"Replay link copied: {url}")
+        assert page.evaluate("navigator.clipboard.readText()") == url
+    finally:
+        page.context.clear_permissions()
     page.locator("#win [data-action=win-new]").click()
     page.locator("#random-deal").click()  # a won game is replaced without asking
     expect(page.locator("#deal-code")).not_to_have_text(str(CODE))  # the worker's winnable deal
