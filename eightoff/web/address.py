@@ -21,6 +21,17 @@ what was typed, e.g. ``'<SCRIPT>ALER…'``) is plain text, and the page shows it
 ((Move.parse('1e'), Move.parse('ef')), 2)
 >>> link_from_query("?deal=EO1-C8-AAAAAFA&moves=1e.eS")[1].number
 2
+
+A whole game in a link: :meth:`Link.query` writes the moves compactly, two characters a
+move (source and target pile, no separator: the count of a group move follows from the
+rules, since a group moves onto the one card that takes its head, or a king onto an empty
+column). Dotted lists, the first format, stay readable (docs/replays.md):
+
+>>> link = Link(DealCode.parse("EO1-C8-AAAAAFA"), (Move.parse("1e"), Move.parse("ef")))
+>>> link.query(), link.query(replay=True)
+('?deal=EO1-C8-AAAAAFA&moves=1eef', '?deal=EO1-C8-AAAAAFA&moves=1eef&replay')
+>>> link_from_query(link.query())[0] == link
+True
 """
 
 from __future__ import annotations
@@ -33,11 +44,16 @@ from ..deal import DealCode
 from ..errors import DealCodeError, EightOffError
 from ..game import Game
 from ..moves import Move
+from ..rules import is_legal, movable_count
 
 PARAM: Final = "deal"
 MOVES: Final = "moves"
 MOVE_SEPARATOR: Final = "."
 """Joins the moves of a position link: a dot is never escaped in an address."""
+REPLAY: Final = "replay"
+"""``&replay``: the link is a replay to step through, not a position to open."""
+DAILY: Final = "daily"
+"""``?daily``: today's deal (:mod:`.daily`)."""
 
 
 @dataclass(frozen=True)
@@ -62,6 +78,14 @@ class Link:
             return False
         return not self.moves or (game.moves == len(self.moves) and tuple(game.undo_stack) == self.moves)
 
+    def query(self, replay: bool = False) -> str:
+        """The query string of this link, the moves in the compact form; ``replay``: a
+        replay link (``&replay``)."""
+        query = query_for(self.code)
+        if self.moves:
+            query += f"&{MOVES}={encode_moves(self.moves)}"
+        return query + (f"&{REPLAY}" if replay else "")
+
 
 @dataclass(frozen=True)
 class BadMove:
@@ -82,15 +106,57 @@ def link_from_query(query: str) -> tuple[Link | None, DealCodeError | BadMove | 
         return None, problem
     pairs = parse_qsl(query.removeprefix("?"), keep_blank_values=True)
     text = next((v for k, v in pairs if k == MOVES), "").strip()
-    game, moves = Game.new(code), []
-    for number, notation in enumerate(text.split(MOVE_SEPARATOR) if text else [], start=1):
+    moves = decode_moves(code, text)
+    if isinstance(moves, BadMove):
+        return None, moves
+    return Link(code, moves), None
+
+
+def encode_moves(moves: tuple[Move, ...] | list[Move]) -> str:
+    """The compact form of a list of moves: each move's two pile characters, nothing
+    between (the count of a group move is implied by the rules).
+
+    >>> encode_moves([Move.parse("1e"), Move.parse("26x3"), Move.parse("a5")])
+    '1e26a5'
+    """
+    return "".join(f"{move.source}{move.target}" for move in moves)
+
+
+def decode_moves(code: DealCode, text: str) -> tuple[Move, ...] | BadMove:
+    """Play ``text`` from the deal ``code``: the compact form of :func:`encode_moves`, or a
+    dotted list of moves in the engine's notation (``1e.26x3``, recognised by a dot or an
+    ``x``). Returns the moves, or the first that cannot be read or played.
+
+    >>> decode_moves(DealCode.parse("EO1-C8-AAAAAFA"), "1eeS")
+    BadMove(number=2, text='eS', error=IllegalMoveError(...))
+    """
+    game = Game.new(code)
+    dotted = MOVE_SEPARATOR in text or "x" in text
+    tokens = text.split(MOVE_SEPARATOR) if dotted else [text[i : i + 2] for i in range(0, len(text), 2)]
+    moves: list[Move] = []
+    for number, notation in enumerate(tokens if text else [], start=1):
         try:
             move = Move.parse(notation)
+            if not dotted:
+                move = _counted(game, move)
             game.play(move)
         except EightOffError as error:
-            return None, BadMove(number, notation, error)
+            return BadMove(number, notation, error)
         moves.append(move)
-    return Link(code, tuple(moves)), None
+    return tuple(moves)
+
+
+def _counted(game: Game, move: Move) -> Move:
+    """The move between the same piles with the one card count that is legal (the count
+    of a group); ``move`` itself (one card) when none is, so playing it says why."""
+    position = game.position
+    if move.source.is_column and move.target.is_column and not is_legal(position, move):
+        position.check_pile(move.source)
+        for count in range(2, movable_count(position, move.source) + 1):
+            group = Move(move.source, move.target, count)
+            if is_legal(position, group):
+                return group
+    return move
 
 
 def deal_from_query(query: str) -> tuple[DealCode | None, DealCodeError | None]:
@@ -106,6 +172,30 @@ def deal_from_query(query: str) -> tuple[DealCode | None, DealCodeError | None]:
         return DealCode.parse(value), None
     except DealCodeError as error:
         return None, error
+
+
+def flag_from_query(query: str, name: str) -> bool:
+    """Whether the address carries the parameter ``name`` (with or without a value), such
+    as :data:`REPLAY` or :data:`DAILY`.
+
+    >>> flag_from_query("?daily", DAILY), flag_from_query("?deal=x&replay=1", REPLAY)
+    (True, True)
+    >>> flag_from_query("?x", DAILY)
+    False
+    """
+    pairs = parse_qsl(query.removeprefix("?"), keep_blank_values=True)
+    return any(k == name for k, _ in pairs)
+
+
+def replay_step(query: str) -> int:
+    """The step a replay link asks to show (``&replay=12``; none or not a number: 0).
+
+    >>> replay_step("?deal=EO1-C8-AAAAAFA&moves=1e&replay=1"), replay_step("?replay")
+    (1, 0)
+    """
+    pairs = parse_qsl(query.removeprefix("?"), keep_blank_values=True)
+    value = next((v for k, v in pairs if k == REPLAY), "")
+    return int(value) if value.isascii() and value.isdecimal() and len(value) < 6 else 0
 
 
 def languages_from_query(query: str) -> list[str]:

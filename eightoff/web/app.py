@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import secrets
 from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import Any
 
 from pyscript import document, window
@@ -47,8 +48,20 @@ from .actions import (
     from_button,
     from_choice,
 )
-from .address import Link, query_for, share_url
+from .address import (
+    DAILY,
+    REPLAY,
+    Link,
+    deal_from_query,
+    flag_from_query,
+    link_from_query,
+    query_for,
+    replay_step,
+    share_url,
+)
+from .backup import FILE_NAME, MEDIA_TYPE, BackupError, Held, describe, export, read, reason_text
 from .clipboard import copy_text
+from .daily import daily_code, today
 from .dialogs import Dialogs
 from .dom import Frame, listen
 from .hint import Line, deal_request, hint_request, marks, read_reply, verdict_text
@@ -56,7 +69,9 @@ from .hints import Worker
 from .i18n import _, card_name, direction, language, ltr, ngettext, set_language
 from .persist import Loaded, Store
 from .pointer import Pointer
+from .record import ReplayBar, StatsWindow, download, read_file
 from .render import View
+from .replay import Replay
 from .startup import choose_language, decide, notice_text
 from .state import UiState
 from .table import Said, Table, link_opened, new_deal, restarted
@@ -85,6 +100,14 @@ class App:
         """The hint request in flight: its serial and the position it is about."""
         self.deal_asked = 0
         """The serial of the winnable 8-cell deal asked for (0: none)."""
+        self.stats_window = StatsWindow(self.dialogs.texts)
+        self.dialogs.adopt(self.stats_window.dialog)
+        self.replay_bar = ReplayBar(self.view.texts)
+        self.view.board.before(self.replay_bar.node)
+        self.replay: Replay | None = None
+        """The replay shown instead of the game (which stays as it was, saved)."""
+        self.tasks: set[asyncio.Future[None]] = set()
+        """Running replays, shares and imports (kept until they end)."""
 
     @property
     def game(self) -> Game:
@@ -93,14 +116,19 @@ class App:
     # -- start -------------------------------------------------------------------
 
     def start(self) -> None:
-        query = str(window.location.search)
+        address = query = str(window.location.search)
         loaded = self.store.load()
-        start = decide(loaded, query, _new_code(loaded.settings.winnable))
+        if flag_from_query(query, DAILY) and deal_from_query(query) == (None, None):
+            query = query_for(daily_code(today()))  # ?daily: today's deal, like its own address
+        replay = link_from_query(query)[0] if flag_from_query(query, REPLAY) else None
+        start = decide(loaded, "" if replay else query, _new_code(loaded.settings.winnable))
         browser = [str(tag) for tag in window.navigator.languages or [window.navigator.language or "en"]]
-        self.speak(choose_language(query, loaded.settings.language, browser), None)
-        self.table = Table(self.view, self.ui, self.store, start.game, start.settings)
+        self.speak(choose_language(address, loaded.settings.language, browser), None)
+        self.table = Table(self.view, self.ui, self.store, start.game, start.settings, loaded.stats)
         self.table.show()
-        saved = notice_text(self.store.save(start.game, start.settings))
+        if replay is not None:
+            self.start_replay(replay, replay_step(query))
+        saved = notice_text(self.store.save(start.game, start.settings, self.table.stats))
         self.bind()
         self.view.say(" ".join(m for m in (*start.messages, saved) if m))
         if start.ask is not None:
@@ -158,8 +186,8 @@ class App:
             self.choose(action)
 
     def blocked(self) -> bool:
-        """The board takes no input while a dialog is open over it."""
-        return self.dialogs.any_open()
+        """The board takes no input while a dialog is open over it, or a replay is shown."""
+        return self.dialogs.any_open() or self.replay is not None
 
     def board_action(self, action: Play | PutBack | Feedback) -> None:
         """A gesture's result: the carried cards are put down, then fly on to where they
@@ -264,6 +292,174 @@ class App:
             dialogs.confirmed()
         elif name == "help":
             dialogs.open_help()
+        else:
+            self.record_command(name)
+
+    # -- the player's record: statistics, daily deal, sharing, backup, replays ---------
+
+    def record_command(self, name: CommandName) -> None:
+        if name == "stats":
+            self.stats_window.show(self.table.stats)
+            self.dialogs.open("stats")
+        elif name == "share":
+            self.run(self.share())
+        elif name == "reset-stats":
+            self.dialogs.confirm(_("Reset all statistics? This cannot be undone."), self.reset_stats)
+        elif name == "export":
+            self.export_backup()
+        elif name == "daily":
+            code = daily_code(today())
+            self.dialogs.guarded(self.game, lambda: self.deal(code))
+        elif name.startswith("replay-"):
+            self.replay_command(name)
+
+    def run(self, job: Any) -> None:
+        """Run a coroutine, kept until it ends."""
+        task = asyncio.ensure_future(job)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    def reset_stats(self) -> None:
+        self.table.stats = self.table.stats.reset(self.game)
+        self.table.save()
+        self.stats_window.show(self.table.stats)
+        self.stats_window.say(_("The statistics were reset."))
+
+    async def share(self) -> None:
+        """A replay link of the whole game (or of the replay shown) on the clipboard, or
+        shown selected to copy by hand."""
+        if self.replay is not None:
+            link = self.replay.link()
+        else:
+            moves = self.table.stats.whole_game(self.game)
+            link = Link(self.game.code, moves or ())
+        location = window.location
+        url = f"{location.origin}{location.pathname}{link.query(replay=True)}"
+        if await copy_text(url):
+            self.view.hide_link()
+            self.view.say(_("Replay link copied: {url}", url=url))
+        else:
+            self.view.offer_link(url)
+
+    def export_backup(self) -> None:
+        when = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+        download(export(self.game, self.table.settings, self.table.stats, when), FILE_NAME, MEDIA_TYPE)
+        self.stats_window.say(_("Backup saved as {name}.", name=FILE_NAME))
+
+    async def import_backup(self, node: Any) -> None:
+        """Read the chosen file; refuse it with the reason, or say what it holds and ask."""
+        text = await read_file(node)
+        if text is None:
+            return
+        try:
+            held = read(text)
+        except BackupError as error:
+            self.stats_window.say(
+                _("This file cannot be imported: {reason}", reason=reason_text(error)), bad=True
+            )
+            return
+        self.dialogs.confirm(describe(held), lambda: self.take_backup(held))
+
+    def take_backup(self, held: Held) -> None:
+        """Replace the game, settings and statistics with a backup's (another tab's
+        newer record is read first, so this save is not refused as unseen)."""
+        self.store.load()
+        self.leave_replay()
+        self.table.replace(held.game, held.settings, held.stats)
+        self.table.save()
+        self.stats_window.show(held.stats)
+        self.stats_window.say(_("Backup imported."))
+
+    def start_replay(self, link: Link, step: int = 0) -> None:
+        """Show ``link`` as a replay at ``step``; the game in progress stays as it is."""
+        self.dialogs.close_all()
+        self.view.put_down()
+        self.ui.reset()
+        self.replay = Replay.of(link)
+        self.replay.go(step)
+        self.view.board.classList.add("replaying")
+        self.show_replay()
+        self.view.say(
+            _(
+                "Replay of deal {code}, {length} moves. Your game is kept.",
+                code=str(link.code),
+                length=len(link.moves),
+            )
+        )
+
+    def show_replay(self, first: Any = None) -> None:
+        replay = self.replay
+        assert replay is not None
+        cells = len(replay.position.cells) != self.view.cells
+        self.view.position(replay.position)
+        if cells:
+            self.view.fit()
+        if first:
+            self.view.fly_from(first)
+        shown = Game(replay.code, replay.position, replay.score, replay.step)
+        self.view.numbers(shown)
+        self.view.name_all(shown)
+        self.replay_bar.show(replay)
+        window.history.replaceState(None, "", f"{replay.link().query()}&{REPLAY}={replay.step}")
+
+    def replay_step(self, forward: bool) -> None:
+        """One move forward or back, the cards flying."""
+        replay = self.replay
+        assert replay is not None
+        if forward and not replay.at_end:
+            move = replay.moves[replay.step]
+            first = self.view.rects([str(c) for c in replay.position.cards(move.source)[-move.count :]])
+            replay.forward()
+        elif not forward and replay.step:
+            move = replay.moves[replay.step - 1]
+            first = self.view.rects([str(c) for c in replay.position.cards(move.target)[-move.count :]])
+            replay.back()
+        else:
+            replay.playing = False
+            first = {}
+        self.show_replay(first)
+
+    async def play_replay(self, replay: Replay) -> None:
+        while self.replay is replay and replay.playing:
+            await asyncio.sleep(replay.delay_ms() / 1000)
+            if self.replay is not replay or not replay.playing:
+                break
+            self.replay_step(True)
+
+    def replay_command(self, name: str) -> None:
+        replay = self.replay
+        if replay is None:
+            return
+        if name == "replay-play":
+            if replay.toggle():
+                self.show_replay()
+                self.run(self.play_replay(replay))
+            else:
+                self.replay_bar.show(replay)
+        elif name in ("replay-back", "replay-forward"):
+            replay.playing = False
+            self.replay_step(name == "replay-forward")
+        elif name in ("replay-start", "replay-end"):
+            replay.playing = False
+            replay.go(0 if name == "replay-start" else replay.length)
+            self.show_replay()
+        elif name == "replay-take-over":
+            replay.playing = False
+            game = replay.game()
+            self.dialogs.guarded(
+                self.game, lambda: self.open_link(Link(game.code, tuple(replay.moves[: replay.step])))
+            )
+        elif name == "replay-exit":
+            self.leave_replay()
+            self.table.show()
+
+    def leave_replay(self) -> None:
+        """Close the replay (the caller shows a game)."""
+        if self.replay is not None:
+            self.replay.playing = False
+            self.replay = None
+            self.replay_bar.hide()
+            self.view.board.classList.remove("replaying")
 
     def choose(self, action: Choose) -> None:
         try:
@@ -288,17 +484,23 @@ class App:
         if game is not None or code != "en":
             self.view.relabel(game)
             self.dialogs.relabel()
+            if self.replay is not None:
+                self.replay_bar.show(self.replay)
+            if self.dialogs.is_open("stats"):
+                self.stats_window.show(self.table.stats)
 
     # -- what commands do ----------------------------------------------------------
 
     def deal(self, code: DealCode, message: Said = new_deal) -> None:
         """Close the dialogs and start ``code`` from its first card."""
         self.dialogs.close_all()
+        self.leave_replay()
         self.table.deal(code, message)
 
     def open_link(self, link: Link) -> None:
         """Close the dialogs and show the deal or position an address asked for."""
         self.dialogs.close_all()
+        self.leave_replay()
         self.table.open(link.game(), link_opened if link.moves else new_deal)
 
     def deal_random(self) -> None:
@@ -327,6 +529,7 @@ class App:
         move = self.line.next_move(position) if self.line is not None else None
         if move is not None:
             self.view.hint(marks(position, move))
+            self.table.stats = self.table.stats.hinted()
             return
         if self.asked is not None and self.asked[1] == position:
             return  # the search for this very position is running
@@ -378,8 +581,13 @@ class App:
         """Another tab saved a newer game: show it, and say so."""
         assert loaded.game is not None
         self.view.unhint()
+        if self.replay is not None:  # the replay stays on the board; the game behind it follows
+            table = self.table
+            table.game, table.settings, table.stats = loaded.game, loaded.settings, loaded.stats
+            self.view.say(notice_text(loaded.notice))
+            return
         self.dialogs.close_all()
-        self.table.replace(loaded.game, loaded.settings)
+        self.table.replace(loaded.game, loaded.settings, loaded.stats)
         self.view.say(notice_text(loaded.notice))
 
     # -- reading the buttons and choices ---------------------------------------------
@@ -393,6 +601,13 @@ class App:
 
     def on_change(self, event: Any) -> None:
         target = event.target
+        if str(target.id or "") == "import-file":
+            self.run(self.import_backup(target))
+            return
+        if str(target.name or "") == "replay-speed":
+            if self.replay is not None:
+                self.replay.set_speed(float(str(target.value)))
+            return
         if str(target.type or "") == "checkbox":
             value = "true" if target.checked else "false"
         else:

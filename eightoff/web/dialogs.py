@@ -82,6 +82,17 @@ class Dialogs:
         self.openers: dict[str, Any] = {}
         """Per dialog id, the element that had the focus when it opened."""
 
+    def adopt(self, dialog: Any) -> None:
+        """Own a dialog built elsewhere (the Statistics window, :mod:`.record`): added to
+        ``root``, closed with the others, opened by :meth:`open`, the focus given back.
+        Call before :meth:`bind`."""
+        self.root.appendChild(dialog)
+        self.by_id[str(dialog.id)] = dialog
+
+    def open(self, ident: str) -> None:
+        """Open an adopted dialog by its id."""
+        self._show(self.by_id[ident])
+
     # -- building --------------------------------------------------------------------
 
     def _dialog(self, ident: str, title: Words) -> tuple[Any, Any]:
@@ -108,6 +119,7 @@ class Dialogs:
             text,
             _buttons(
                 self._action(lambda: _("New game"), "win-new", "primary"),
+                self._action(lambda: _("Share this game"), "share", id="win-share"),
                 self._action(lambda: _("Close"), "close"),
             ),
         )
@@ -144,7 +156,10 @@ class Dialogs:
             body,
             cells,
             winnable,
-            _buttons(self._action(lambda: _("Random deal"), "random-deal", "primary", id="random-deal")),
+            _buttons(
+                self._action(lambda: _("Random deal"), "random-deal", "primary", id="random-deal"),
+                self._action(lambda: _("Today's deal"), "daily", id="daily-deal"),
+            ),
             label,
             add(el("div", "code-row"), code_input, play_code),
             message,
@@ -243,6 +258,10 @@ class Dialogs:
     def any_open(self) -> bool:
         """Whether a dialog is open (the board behind it takes no input)."""
         return not is_none(self.root.querySelector("dialog[open]"))
+
+    def is_open(self, ident: str) -> bool:
+        node = self.by_id.get(ident)
+        return node is not None and bool(node.open)
 
     def close(self, ident: str) -> None:
         node = self.by_id.get(ident)

@@ -312,6 +312,9 @@ NOTICES: Final[dict[str, Words]] = {
     ),
     "storage-unavailable": lambda p: _("The browser does not allow saving here: your moves are not saved."),
     "storage-resumed": lambda p: _("Saving works again."),
+    "storage-stats-reset": lambda p: _(
+        "Your statistics could not be read and start again from here; your game is kept."
+    ),
     "storage-other-tab": lambda p: _("The game was played on in another tab: this tab now shows that game."),
     "storage-newer": lambda p: _(
         "A newer version of Eight Off saved a game here: reload this page to continue it."

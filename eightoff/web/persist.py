@@ -39,12 +39,13 @@ from ..errors import EightOffError, SavedGameError
 from ..game import Game
 from ..position import CELL_COUNTS, check_cells
 from .i18n import LANGUAGES
+from .stats import Stats, StatsError
 
 KEY: Final = "eightoff:v1:state"
 """The record: the game, the settings, the schema version, the revision."""
 BACKUP_KEY: Final = "eightoff:backup"
 """The last bad value found under :data:`KEY`, kept as it was (one slot, newest wins)."""
-SCHEMA: Final = 2
+SCHEMA: Final = 3
 """The one version of the record, the game inside it included (:mod:`eightoff.saved`).
 Bump it for any change to the record's fields, the game's or their meaning, and register
 how to read the previous version in :data:`MIGRATIONS`."""
@@ -69,7 +70,13 @@ def _from_1(record: Record) -> Record:
     return {**record, "schema": 2, "game": game}
 
 
-MIGRATIONS: dict[int, Callable[[Record], Record]] = {1: _from_1}
+def _from_2(record: Record) -> Record:
+    """Schema 2 -> 3: the record gains ``stats``, the player's statistics (:mod:`.stats`);
+    a schema-2 record has none, so they start empty, its game counted when it has a move."""
+    return {**record, "schema": 3, "stats": None}
+
+
+MIGRATIONS: dict[int, Callable[[Record], Record]] = {1: _from_1, 2: _from_2}
 """``MIGRATIONS[n]`` turns a schema-``n`` record into a schema ``n + 1`` record; it may
 raise anything on bad old data, which then counts as bad data (docs/storage.md,
 "Migrating"). Never change or remove one: every record an earlier version wrote stays
@@ -206,6 +213,7 @@ class Notice:
 
     ``storage-corrupt`` (the saved game was set aside, a fresh game starts),
     ``storage-settings-reset`` (the settings were set aside, the game is kept),
+    ``storage-stats-reset`` (the statistics were set aside, the game is kept),
     ``storage-full`` and ``storage-failed`` (saving stopped), ``storage-resumed``,
     ``storage-unavailable`` (storage cannot even be read), ``storage-other-tab`` (another
     tab played on: its game is shown), ``storage-newer`` (a newer version of the game
@@ -220,12 +228,14 @@ class Notice:
 @dataclass
 class Loaded:
     """What :meth:`Store.load` found: the game to show (``None``: start a new one), the
-    settings, a notice for the player if any, and the record's revision."""
+    settings, a notice for the player if any, the record's revision, and the statistics
+    (:mod:`.stats`; empty when none were stored)."""
 
     game: Game | None
     settings: Settings
     notice: Notice | None
     revision: int
+    stats: Stats = field(default_factory=Stats)
 
 
 class Store:
@@ -247,6 +257,9 @@ class Store:
         """Saving failed and the player was told; the next success says so."""
         self._newer = False
         """A newer version of the game saved here: this tab never writes over it."""
+        self.stats = Stats()
+        """The statistics this tab last loaded or saved (what :meth:`save` writes when it
+        is given none)."""
 
     @property
     def saving(self) -> bool:
@@ -266,7 +279,7 @@ class Store:
             self._seen = None
             return Loaded(None, Settings(), None, self.revision)
         try:
-            revision, game, settings, settings_error = parse(text)
+            read = parse_record(text)
         except NewerRecordError:
             self._newer = True
             backup = self._set_aside(text)
@@ -274,15 +287,21 @@ class Store:
         except Exception as error:  # every kind of bad data, foreseen (EightOffError) or not
             return self._discard(text, error)
         notice: Notice | None = None
-        if settings_error is not None:
+        if read.settings_error is not None:
             notice = Notice(
-                "storage-settings-reset", {"reason": settings_error.code, "backup": self._set_aside(text)}
+                "storage-settings-reset",
+                {"reason": read.settings_error.code, "backup": self._set_aside(text)},
             )
-        self.revision, self._seen = revision, text
-        return Loaded(game, settings, notice, revision)
+        elif read.stats_error is not None:
+            notice = Notice(
+                "storage-stats-reset", {"reason": read.stats_error.code, "backup": self._set_aside(text)}
+            )
+        self.revision, self._seen, self.stats = read.revision, text, read.stats
+        return Loaded(read.game, read.settings, notice, read.revision, read.stats)
 
-    def save(self, game: Game, settings: Settings) -> Notice | None:
-        """Write the game and the settings. Returns a notice only when something changes
+    def save(self, game: Game, settings: Settings, stats: Stats | None = None) -> Notice | None:
+        """Write the game, the settings and the statistics (``None``: those last loaded or
+        saved, made to agree with ``game``). Returns a notice only when something changes
         for the player: saving stopped (``storage-full``, ``storage-failed``; once), works
         again (``storage-resumed``), or another tab wrote a record this tab has not seen
         (``storage-other-tab``: nothing is written; call :meth:`load` and show its game).
@@ -298,12 +317,13 @@ class Store:
             if notice is not None:
                 return notice
         revision = min(self.revision + 1, MAX_REVISION)
-        text = dump(revision, self.tab_id, game, settings)
+        stats = self.stats.matched(game) if stats is None else stats
+        text = dump(revision, self.tab_id, game, settings, stats)
         try:
             self.storage.set(KEY, text)
         except Exception as error:
             return self._failed(error)
-        self.revision, self._seen = revision, text
+        self.revision, self._seen, self.stats = revision, text, stats
         if self._stopped:
             self._stopped = False
             return Notice("storage-resumed")
@@ -317,13 +337,14 @@ class Store:
         if new_value is None or new_value == self._seen:
             return None
         try:
-            revision, game, settings, _ = parse(new_value)
+            read = parse_record(new_value)
         except Exception:
             return None
-        if revision <= self.revision:
+        if read.revision <= self.revision:
             return None
-        self.revision, self._seen = revision, new_value
-        return Loaded(game, settings, Notice("storage-other-tab", {"revision": revision}), revision)
+        self.revision, self._seen, self.stats = read.revision, new_value, read.stats
+        notice = Notice("storage-other-tab", {"revision": read.revision})
+        return Loaded(read.game, read.settings, notice, read.revision, read.stats)
 
     # -- helpers ---------------------------------------------------------------
 
@@ -375,28 +396,64 @@ class Store:
         return Notice("storage-failed", {"error": type(error).__name__})
 
 
-def dump(revision: int, tab_id: str, game: Game, settings: Settings) -> str:
-    """The record as compact JSON text."""
-    record = {
+def dump(revision: int, tab_id: str, game: Game, settings: Settings, stats: Stats | None = None) -> str:
+    """The record as compact JSON text (``stats`` ``None``: empty statistics for
+    ``game``)."""
+    return json.dumps(to_record(revision, tab_id, game, settings, stats), separators=(",", ":"))
+
+
+def to_record(
+    revision: int, tab_id: str, game: Game, settings: Settings, stats: Stats | None = None
+) -> Record:
+    """The record as plain JSON-ready data (docs/storage.md)."""
+    return {
         "schema": SCHEMA,
         "revision": revision,
         "tab": tab_id,
         "game": saved.to_dict(game),
         "settings": settings.to_dict(),
+        "stats": (Stats().matched(game) if stats is None else stats).to_dict(),
     }
-    return json.dumps(record, separators=(",", ":"))
+
+
+@dataclass(frozen=True)
+class Parsed:
+    """A record checked by :func:`parse_record`: bad settings or statistics alone give the
+    defaults (empty statistics) and their error, the game being good."""
+
+    revision: int
+    game: Game
+    settings: Settings
+    stats: Stats
+    settings_error: SettingsError | None = None
+    stats_error: StatsError | None = None
+
+
+def parse_record(text: str) -> Parsed:
+    """Check a record completely: its revision, the exact game, the settings and the
+    statistics. Raises :class:`RecordError` or :class:`~eightoff.errors.SavedGameError`."""
+    record, revision = _decode(text)
+    game = saved.from_dict(record.get("game"))
+    settings, settings_error = Settings(), None
+    try:
+        settings = Settings.from_dict(record.get("settings"))
+    except SettingsError as error:
+        settings_error = error
+    stats, stats_error = Stats().matched(game), None
+    if record.get("stats") is not None:
+        try:
+            stats = Stats.from_dict(record.get("stats"), game)
+        except StatsError as error:
+            stats_error = error
+    return Parsed(revision, game, settings, stats, settings_error, stats_error)
 
 
 def parse(text: str) -> tuple[int, Game, Settings, SettingsError | None]:
-    """Check a record completely: its revision, the exact game, and the settings (bad
-    settings alone give the default settings and the error). Raises :class:`RecordError`
-    or :class:`~eightoff.errors.SavedGameError`."""
-    record, revision = _decode(text)
-    game = saved.from_dict(record.get("game"))
-    try:
-        return revision, game, Settings.from_dict(record.get("settings")), None
-    except SettingsError as error:
-        return revision, game, Settings(), error
+    """Check a record completely (:func:`parse_record`): its revision, the exact game, and
+    the settings (bad settings alone give the default settings and the error). Raises
+    :class:`RecordError` or :class:`~eightoff.errors.SavedGameError`."""
+    read = parse_record(text)
+    return read.revision, read.game, read.settings, read.settings_error
 
 
 def peek_revision(text: str) -> int:

@@ -49,6 +49,8 @@ TOOLS: Final = {
     "new-game": ("\u2726", lambda: _("New"), lambda: _("New game")),
     "copy-link": ("\u2197", lambda: _("Link"), lambda: _("Copy a link to this deal")),
     "settings": ("\u2699\ufe0e", lambda: _("Settings"), lambda: _("Settings")),
+    "stats": ("\u2211", lambda: _("Stats"), lambda: _("Statistics")),
+    "share": ("\u21aa\ufe0e", lambda: _("Share"), lambda: _("Share this game: copy a replay link")),
 }
 """The bar's buttons: icon, label and title (the accessible name) by ``data-action``."""
 
@@ -119,7 +121,7 @@ class View:
             tools,
             self.undo,
             self.redo,
-            *(self._button(name) for name in ("hint", "new-game", "copy-link", "settings")),
+            *(self._button(name) for name in ("hint", "new-game", "copy-link", "settings", "stats", "share")),
         )
         add(bar, info, tools)
 

@@ -20,12 +20,14 @@ from ..game import UNDO_LIMIT, Game
 from ..moves import Move
 from ..piles import Pile
 from .address import languages_from_query, query_for
+from .daily import daily_code, iso, today
 from .i18n import _, error_text, ltr, ngettext
 from .persist import Settings, Store
 from .render import Rects, View
 from .speech import moved, stepped
 from .startup import notice_text
 from .state import UiState
+from .stats import Stats
 
 Said = Callable[[Game], str]
 """What the status line says about a game just shown."""
@@ -52,12 +54,26 @@ def link_opened(game: Game) -> str:
 class Table:
     """One tab's game and settings, on the page and in storage."""
 
-    def __init__(self, view: View, ui: UiState, store: Store, game: Game, settings: Settings) -> None:
+    def __init__(
+        self,
+        view: View,
+        ui: UiState,
+        store: Store,
+        game: Game,
+        settings: Settings,
+        stats: Stats | None = None,
+    ) -> None:
         self.view = view
         self.ui = ui
         self.store = store
         self.game = game
         self.settings = settings
+        self.stats = (stats or Stats()).matched(game)
+        """The player's record (:mod:`.stats`), saved with the game."""
+        day = today()
+        current = self.stats.current
+        if not game.moves and game.code == daily_code(day) and current is not None and current.daily is None:
+            self.stats = self.stats.begin(game.code, iso(day))  # today's deal opened by its address
 
     def show(self) -> None:
         """Draw the whole game without animation (at start)."""
@@ -130,6 +146,7 @@ class Table:
         self.view.numbers(self.game)
         self.view.name_all(self.game)
         self.view.say("")
+        self.stats = self.stats.follow(self.game, iso(today()))
         self.save()
 
     # -- games and settings ------------------------------------------------------------
@@ -140,7 +157,11 @@ class Table:
 
     def open(self, game: Game, message: Said = new_deal) -> None:
         """Show ``game`` in place of the one in play (a new deal, a position link), save it
-        and say ``message`` about its deal."""
+        and say ``message`` about its deal. The game replaced counts as lost if it had
+        moves and was not won; the new one is the daily deal's when it is today's deal."""
+        day = today()
+        daily = iso(day) if game.code == daily_code(day) else None
+        self.stats = self.stats.leave(self.game, iso(day)).begin(game.code, daily)
         self.replace(game, self.settings)
         self.save()
         self.view.say(message(game))
@@ -152,8 +173,11 @@ class Table:
         self.view.deck(settings.deck)
         self.save()
 
-    def replace(self, game: Game, settings: Settings) -> None:
-        """Show another game (a new deal, another tab's game) without animation."""
+    def replace(self, game: Game, settings: Settings, stats: Stats | None = None) -> None:
+        """Show another game (a new deal, another tab's game with its ``stats``) without
+        animation."""
+        if stats is not None:
+            self.stats = stats
         self.ui.reset()
         self.view.put_down()
         cells_changed = len(game.position.cells) != self.view.cells
@@ -170,11 +194,11 @@ class Table:
     def save(self) -> None:
         """Save the game; when another tab saved first, show its game instead; a notice
         (saving stopped or works again, another tab) is said."""
-        notice = self.store.save(self.game, self.settings)
+        notice = self.store.save(self.game, self.settings, self.stats)
         if notice is not None and notice.code == "storage-other-tab":
             loaded = self.store.load()
             if loaded.game is not None:
-                self.replace(loaded.game, loaded.settings)
+                self.replace(loaded.game, loaded.settings, loaded.stats)
         if notice is not None:
             self.view.say(notice_text(notice))
 

@@ -25,15 +25,20 @@ MODULES = [
     "eightoff.winnable",
     "eightoff.web.actions",
     "eightoff.web.address",
+    "eightoff.web.backup",
+    "eightoff.web.chart",
+    "eightoff.web.daily",
     "eightoff.web.focus",
     "eightoff.web.hint",
     "eightoff.web.i18n",
     "eightoff.web.keymap",
     "eightoff.web.layout",
     "eightoff.web.persist",
+    "eightoff.web.replay",
     "eightoff.web.speech",
     "eightoff.web.startup",
     "eightoff.web.state",
+    "eightoff.web.stats",
 ]
 """The modules with examples: each must run at least one."""
 

@@ -33,6 +33,18 @@ BUTTONS = [
     "restart",
     "confirm-yes",
     "hint",
+    "stats",
+    "share",
+    "reset-stats",
+    "export",
+    "daily",
+    "replay-start",
+    "replay-back",
+    "replay-play",
+    "replay-forward",
+    "replay-end",
+    "replay-take-over",
+    "replay-exit",
 ]
 KEY_ONLY = ["help"]
 """Commands only a key asks for (eightoff/web/keymap.py): ``?`` opens the list of keys."""

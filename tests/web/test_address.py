@@ -197,3 +197,12 @@ def test_pure_python_without_browser_modules() -> None:
     imported = {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
     imported |= {node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
     assert not {name.split(".")[0] for name in imported} & {"js", "pyscript", "pyodide"}
+
+
+def test_the_step_of_a_replay_link() -> None:
+    from eightoff.web.address import replay_step
+
+    assert replay_step("?deal=EO1-C8-AAAAAFA&moves=1e&replay=1") == 1
+    assert [replay_step(q) for q in ("?replay", "?replay=x", "?replay=1234567", "?replay=%D9%A3", "")] == [
+        0
+    ] * 5

@@ -25,6 +25,7 @@ from eightoff.web.persist import (
     StorageFull,
     Store,
 )
+from eightoff.web.stats import Stats
 from tests.players import long_game
 
 CODE = DealCode.parse("EO1-C8-AAAAAFA")
@@ -41,6 +42,12 @@ def record(played: Game | None = None, **changes: Any) -> dict[str, Any]:
     }
     data.update(changes)
     return data
+
+
+def expected(game: Game | None, options: Settings, notice: Notice | None, revision: int) -> Loaded:
+    """What a load gives: with a game, the statistics that follow it (empty when the
+    record held none)."""
+    return Loaded(game, options, notice, revision, Stats() if game is None else Stats().matched(game))
 
 
 def stored(data: Any) -> MemoryStorage:
@@ -62,7 +69,7 @@ def test_save_then_load_gives_the_same_game_and_settings(code: str, options: Set
     storage = MemoryStorage()
     assert Store(storage, "a").save(game, options) is None
     loaded = Store(storage, "b").load()
-    assert loaded == Loaded(game, options, None, 1)
+    assert loaded == expected(game, options, None, 1)
     assert loaded.game is not game
 
 
@@ -73,15 +80,24 @@ def test_the_record_is_the_documented_json() -> None:
     store.save(game, Settings(2, "two"))
     store.save(game, Settings(2, "two"))
     text = storage.get(KEY) or ""
-    assert text.startswith('{"schema":2,"revision":2,"tab":"tab-7","game":{"code":"EO1-C8-')
+    assert text.startswith('{"schema":3,"revision":2,"tab":"tab-7","game":{"code":"EO1-C8-')
+    tally = {"started": 0, "won": 0, "streak": 0, "best_streak": 0, "best_score": 0}
     assert json.loads(text) == {
-        "schema": 2,
+        "schema": 3,
         "revision": 2,
         "tab": "tab-7",
         "game": saved.to_dict(game),
         "settings": {"cells": 2, "deck": "two", "winnable": True},
+        "stats": {
+            "by_cells": {"8": tally, "4": tally, "2": tally},
+            "overall": tally,
+            "recent": [],
+            "daily": {"tally": tally, "dates_won": []},
+            "current": {"code": "EO1-C8-AAAAAFA", "counted": False, "finished": False, "path": "7g.86.87"},
+        },
     }
-    assert list(json.loads(text)) == ["schema", "revision", "tab", "game", "settings"]
+    assert [str(m) for m in game.undo_stack] == ["7g", "86", "87"]
+    assert list(json.loads(text)) == ["schema", "revision", "tab", "game", "settings", "stats"]
     assert store.revision == 2 and storage.get(BACKUP_KEY) is None
 
 
@@ -99,9 +115,27 @@ SCHEMA_2 = SCHEMA_1.replace('{"schema":1,', '{"schema":2,', 1).replace('"game":{
 """The same record as this version writes it: later versions must keep reading it."""
 
 
-@pytest.mark.parametrize("text", [SCHEMA_1, SCHEMA_2], ids=["schema-1", "schema-2"])
-def test_a_record_this_or_an_earlier_version_wrote_reads_and_writes_back_as_schema_2(text: str) -> None:
-    assert SCHEMA == 2 and SCHEMA_2.startswith('{"schema":2,"revision":1,"tab":"tab-1","game":{"code":')
+SCHEMA_3 = (
+    '{"schema":3,"revision":1,"tab":"tab-1","game":{"code":"EO1-C8-AAAAAFA",'
+    '"position":"Foundations: S-0 H-0 D-0 C-0\\nFreecells: QS 7S TH KS - - 6D -\\n'
+    ": 3S AD 8H KH 6S 5S\\n: JH 8C 6C AC 3H 5H 4H\\n: 6H 2H KD 7H 5D 8D\\n: 4S JC 7D 9C QH\\n"
+    ': AS QC 2S 7C 4C 5C\\n: 3C 9S 2D TC TD JS TS\\n: AH 9D 9H KC QD JD\\n: 8S 2C 4D 3D",'
+    '"score":5,"moves":5,"undo":["7g","86","87","4h","h2"],"redo":["6f"]},'
+    '"settings":{"cells":4,"deck":"two","winnable":true},"stats":{"by_cells":'
+    '{"8":{"started":0,"won":0,"streak":0,"best_streak":0,"best_score":0},'
+    '"4":{"started":0,"won":0,"streak":0,"best_streak":0,"best_score":0},'
+    '"2":{"started":0,"won":0,"streak":0,"best_streak":0,"best_score":0}},'
+    '"overall":{"started":0,"won":0,"streak":0,"best_streak":0,"best_score":0},"recent":[],'
+    '"daily":{"tally":{"started":0,"won":0,"streak":0,"best_streak":0,"best_score":0},"dates_won":[]},'
+    '"current":{"code":"EO1-C8-AAAAAFA","counted":false,"finished":false,"path":"7g.86.87.4h.h2"}}}'
+)
+"""The same record as this version (schema 3) writes it, with its statistics (none yet):
+later versions must keep reading it."""
+
+
+@pytest.mark.parametrize("text", [SCHEMA_1, SCHEMA_2, SCHEMA_3], ids=["schema-1", "schema-2", "schema-3"])
+def test_a_record_this_or_an_earlier_version_wrote_reads_and_writes_back_as_schema_3(text: str) -> None:
+    assert SCHEMA == 3 and SCHEMA_2.startswith('{"schema":2,"revision":1,"tab":"tab-1","game":{"code":')
     loaded = Store(stored(text), "tab-1").load()
     assert loaded.notice is None and loaded.game is not None
     assert (loaded.game.score, loaded.game.moves, loaded.settings) == (5, 5, Settings(4, "two"))
@@ -110,8 +144,23 @@ def test_a_record_this_or_an_earlier_version_wrote_reads_and_writes_back_as_sche
     loaded.game.undo()
     fresh = MemoryStorage()
     assert Store(fresh, "tab-1").save(loaded.game, loaded.settings) is None
-    # Written back with the setting added since (a missing "winnable" reads as true).
-    assert fresh.get(KEY) == SCHEMA_2.replace('"deck":"two"}', '"deck":"two","winnable":true}')
+    # Written back with the setting added since (a missing "winnable" reads as true) and
+    # the statistics of schema 3 (none for an older record).
+    assert fresh.get(KEY) == SCHEMA_3
+
+
+def test_a_schema_2_page_leaves_a_schema_3_record_alone() -> None:
+    """A tab of the previous version cannot read schema 3: it keeps a copy aside and never
+    writes over it (its migrate refuses a newer schema)."""
+    storage = stored(SCHEMA_3)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(persist, "SCHEMA", 2)
+        patch.setattr(persist, "MIGRATIONS", {1: persist.MIGRATIONS[1]})
+        store = Store(storage, "old")
+        loaded = store.load()
+        assert loaded.game is None and loaded.notice == Notice("storage-newer", {"backup": True})
+        assert store.save(long_game(2), Settings()) is None
+    assert storage.get(KEY) == SCHEMA_3 and storage.get(BACKUP_KEY) == SCHEMA_3
 
 
 def test_the_winnable_setting_is_kept_and_checked() -> None:
@@ -123,7 +172,7 @@ def test_the_winnable_setting_is_kept_and_checked() -> None:
 
 
 def test_nothing_stored_gives_a_fresh_start_without_notice() -> None:
-    assert Store(MemoryStorage(), "a").load() == Loaded(None, Settings(8, "four"), None, 0)
+    assert Store(MemoryStorage(), "a").load() == expected(None, Settings(8, "four"), None, 0)
 
 
 def test_reload_keeps_undo_reaching_100_actions_back() -> None:
@@ -285,7 +334,7 @@ def test_after_bad_data_the_fresh_game_saves_above_the_old_revision() -> None:
     assert store.load().revision == 41
     game = long_game(2)
     assert store.save(game, Settings()) is None
-    assert Store(storage, "b").load() == Loaded(game, Settings(), None, 42)
+    assert Store(storage, "b").load() == expected(game, Settings(), None, 42)
     assert json.loads(storage.get(BACKUP_KEY) or "")["game"] == {"schema": 1}
 
 
@@ -335,12 +384,12 @@ def test_bad_settings_alone_reset_the_settings_and_keep_the_game(settings: Any, 
     storage = stored(text)
     store = Store(storage, "a")
     loaded = store.load()
-    assert loaded == Loaded(
+    assert loaded == expected(
         game, Settings(), Notice("storage-settings-reset", {"reason": reason, "backup": True}), 5
     )
     assert storage.get(BACKUP_KEY) == text and storage.get(KEY) == text
     assert store.save(game, Settings(2)) is None
-    assert Store(storage, "a").load() == Loaded(game, Settings(2), None, 6)
+    assert Store(storage, "a").load() == expected(game, Settings(2), None, 6)
 
 
 def test_settings_are_checked() -> None:
@@ -387,7 +436,7 @@ def test_a_registered_migration_reads_an_older_schema(monkeypatch: pytest.Monkey
         }
 
     monkeypatch.setitem(persist.MIGRATIONS, 0, from_0)
-    assert Store(stored(old), "a").load() == Loaded(game, Settings(4, "two"), None, 9)
+    assert Store(stored(old), "a").load() == expected(game, Settings(4, "two"), None, 9)
     broken = Store(stored({"schema": 0}), "a").load()
     assert broken.game is None and broken.notice == Notice(
         "storage-corrupt", {"reason": "KeyError", "backup": True}
@@ -415,7 +464,7 @@ def test_a_full_quota_stops_saving_once_and_says_when_saving_resumes() -> None:
     assert store.save(game, Settings()) == Notice("storage-resumed")
     assert store.saving
     assert store.save(game, Settings()) is None
-    assert Store(storage, "b").load() == Loaded(game, Settings(), None, 3)
+    assert Store(storage, "b").load() == expected(game, Settings(), None, 3)
     storage.quota = 10
     assert store.save(game, Settings()) == Notice("storage-full")
 
@@ -459,7 +508,7 @@ def test_a_refused_write_stops_saving_once() -> None:
 def test_unreadable_storage_gives_a_fresh_start_and_a_notice() -> None:
     storage = Refusing(reads=True)
     store = Store(storage, "a")
-    assert store.load() == Loaded(
+    assert store.load() == expected(
         None, Settings(), Notice("storage-unavailable", {"error": "RuntimeError"}), 0
     )
     assert store.save(Game.new(CODE), Settings()) is None  # already told
@@ -500,13 +549,13 @@ def test_a_tab_behind_never_overwrites_and_follows_the_other_tab() -> None:
     assert storage.get(KEY) == written
 
     followed = tab_b.on_external_change(written)
-    assert followed == Loaded(game_a, Settings(4), Notice("storage-other-tab", {"revision": 2}), 2)
+    assert followed == expected(game_a, Settings(4), Notice("storage-other-tab", {"revision": 2}), 2)
     assert tab_b.on_external_change(written) is None
     assert followed.game is not None
     followed.game.undo()
     assert tab_b.save(followed.game, Settings(4)) is None
     assert tab_a.save(game_a, Settings(4)) == Notice("storage-other-tab", {"revision": 3})
-    assert tab_a.on_external_change(storage.get(KEY)) == Loaded(
+    assert tab_a.on_external_change(storage.get(KEY)) == expected(
         followed.game, Settings(4), Notice("storage-other-tab", {"revision": 3}), 3
     )
 
@@ -518,7 +567,7 @@ def test_a_tab_behind_reloads_instead_of_overwriting() -> None:
     game_a, game_b = Game.new(CODE), Game.new(DealCode.parse("EO1-C4-BBBBBBB"))
     assert tab_a.save(game_a, Settings()) is None
     assert tab_b.save(game_b, Settings()) == Notice("storage-other-tab", {"revision": 1})
-    assert tab_b.load() == Loaded(game_a, Settings(), None, 1)
+    assert tab_b.load() == expected(game_a, Settings(), None, 1)
     assert tab_b.save(game_a, Settings(2)) is None
     assert tab_a.save(game_a, Settings()) == Notice("storage-other-tab", {"revision": 2})
 
@@ -545,7 +594,7 @@ def test_bad_data_written_between_saves_is_set_aside_and_replaced() -> None:
     storage.set(KEY, '{"schema":1,"revision":70,"game":"gone"}')
     assert store.save(game, Settings()) is None
     assert storage.get(BACKUP_KEY) == '{"schema":1,"revision":70,"game":"gone"}'
-    assert Store(storage, "b").load() == Loaded(game, Settings(), None, 71)
+    assert Store(storage, "b").load() == expected(game, Settings(), None, 71)
 
 
 def test_a_removed_record_is_written_again() -> None:
@@ -608,7 +657,7 @@ def check_consistent(storage: MemoryStorage, text: str, loaded: Loaded) -> None:
     revision = store.load().revision
     game = loaded.game or Game.new(CODE)
     assert store.save(game, loaded.settings) is None
-    assert Store(storage, "again").load() == Loaded(game, loaded.settings, None, revision + 1)
+    assert Store(storage, "again").load() == expected(game, loaded.settings, None, revision + 1)
 
 
 @settings(max_examples=300, deadline=None)
@@ -628,3 +677,27 @@ def test_fuzz_any_json_loads_without_raising(value: Any) -> None:
     check_consistent(storage, text, loaded)
     other = Store(MemoryStorage(), "b").on_external_change(text)
     assert other is None or (other.game == loaded.game and other.settings == loaded.settings)
+
+
+def test_bad_statistics_alone_reset_the_statistics_and_keep_the_game() -> None:
+    game = long_game(5)
+    storage = stored(record(game, stats={"overall": "lots"}))
+    loaded = Store(storage, "b").load()
+    assert loaded.game == game and loaded.settings == Settings(4, "two")
+    assert loaded.notice == Notice("storage-stats-reset", {"reason": "stats-shape", "backup": True})
+    assert loaded.stats == Stats().matched(game)
+    assert storage.get(BACKUP_KEY) == json.dumps(record(game, stats={"overall": "lots"}))
+
+
+def test_the_statistics_are_saved_with_the_game_and_follow_another_tab() -> None:
+    game = long_game(5)
+    stats = Stats().begin(game.code).follow(game, "2026-11-30")
+    storage = MemoryStorage()
+    tab_a, tab_b = Store(storage, "a"), Store(storage, "b")
+    tab_b.load()
+    assert tab_a.save(game, Settings(), stats) is None
+    assert tab_a.stats == stats and Store(storage, "c").load().stats == stats
+    followed = tab_b.on_external_change(storage.get(KEY))
+    assert followed is not None and followed.stats == stats
+    assert tab_b.save(game, Settings()) is None  # without statistics: those it last saw
+    assert Store(storage, "d").load().stats.overall.started == 1

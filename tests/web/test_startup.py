@@ -139,3 +139,12 @@ def test_a_link_with_a_bad_move_keeps_the_game_and_names_the_move() -> None:
         "Move 2 of the address (1e) cannot be played: Cell 5 already holds the 5 of spades."
         " Your game is unchanged.",
     )
+
+
+def test_bad_statistics_are_said_in_words() -> None:
+    from eightoff.web.persist import Notice
+    from eightoff.web.startup import notice_text
+
+    assert notice_text(Notice("storage-stats-reset", {"reason": "stats-figures", "backup": True})) == (
+        "Your statistics could not be read and start again from here; your game is kept."
+    )

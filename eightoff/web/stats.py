@@ -1,0 +1,460 @@
+"""The player's record: games started and won, streaks, best score, fewest moves, the last
+100 finished games, and the daily deal's results (pure Python, no browser import; tested
+under CPython; stored with the game, docs/storage.md).
+
+A game counts as played once it has a move (:meth:`Stats.follow`, after every action); it
+is won when its last card reaches a foundation, and lost when a new deal or a restart
+replaces it while it has moves and is not won (:meth:`Stats.leave`). A win with a hint
+taken is marked ``hinted``. Each figure is kept per cell count (8, 4, 2) and over all
+games; the daily deal's games are counted once more, apart, with the dates won.
+
+>>> from eightoff import DealCode, Game, Move
+>>> stats = Stats()
+>>> game = Game.new(DealCode.parse("EO1-C8-AAAAAFA"))
+>>> stats = stats.begin(game.code)
+>>> _ = game.play(Move.parse("1e"))
+>>> stats = stats.follow(game, "2026-11-30")
+>>> stats = stats.leave(game, "2026-11-30")
+>>> stats.overall.started, stats.overall.won, stats.recent[-1].won
+(1, 0, False)
+>>> Stats.from_dict(stats.to_dict()) == stats
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any, Final
+
+from ..deal import DealCode
+from ..errors import EightOffError
+from ..game import Game
+from ..moves import Move
+from ..position import CELL_COUNTS
+from ..rules import apply
+
+RECENT: Final = 100
+"""How many finished games :attr:`Stats.recent` keeps, newest last."""
+DATES_WON: Final = 1000
+"""How many dates won :attr:`Daily.dates_won` keeps, newest last (almost three years)."""
+PATH_LIMIT: Final = 2000
+"""The longest game whose every move :attr:`Current.path` keeps (for a replay link)."""
+MAX_COUNT: Final = (1 << 53) - 1
+
+
+class StatsError(EightOffError):
+    """Stored statistics that this version cannot read."""
+
+    code = "stats"
+
+
+def _date(value: Any, name: str) -> str:
+    """A date as ``YYYY-MM-DD`` (UTC), checked by shape."""
+    if (
+        type(value) is not str
+        or len(value) != 10
+        or value[4] != "-"
+        or value[7] != "-"
+        or not (value[:4] + value[5:7] + value[8:]).isdigit()
+        or not value.isascii()
+    ):
+        raise StatsError(f"the statistics' {name} is not a date like 2026-11-30", code="stats-date")
+    return value
+
+
+def _count(value: Any, name: str, low: int = 0) -> int:
+    if type(value) is not int or not low <= value <= MAX_COUNT:
+        raise StatsError(f"the statistics' {name} is not a whole number", code="stats-number")
+    return value
+
+
+def _flag(value: Any, name: str) -> bool:
+    if type(value) is not bool:
+        raise StatsError(f"the statistics' {name} is not true or false", code="stats-flag")
+    return value
+
+
+def _object(data: Any, name: str) -> dict[str, Any]:
+    if not isinstance(data, dict):
+        raise StatsError(f"the statistics' {name} is not an object", code="stats-shape")
+    return data
+
+
+def _list(data: Any, name: str, limit: int) -> list[Any]:
+    if not isinstance(data, list) or len(data) > limit:
+        raise StatsError(f"the statistics' {name} is not a list of at most {limit}", code="stats-shape")
+    return data
+
+
+@dataclass(frozen=True)
+class Result:
+    """One finished game: its deal ``code``, ``won``, ``score``, ``moves``, the UTC
+    ``date`` it ended, and whether a hint was taken."""
+
+    code: str
+    won: bool
+    score: int
+    moves: int
+    date: str
+    hinted: bool = False
+
+    @property
+    def cells(self) -> int:
+        return DealCode.parse(self.code).cells
+
+    def to_dict(self) -> dict[str, Any]:
+        data = {
+            "code": self.code,
+            "won": self.won,
+            "score": self.score,
+            "moves": self.moves,
+            "date": self.date,
+        }
+        return {**data, "hinted": True} if self.hinted else data
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Result:
+        data = _object(data, "game")
+        try:
+            code = str(DealCode.parse(data.get("code")))
+        except (EightOffError, AttributeError, TypeError) as error:
+            raise StatsError("a game of the statistics has no valid deal code", code="stats-code") from error
+        return cls(
+            code,
+            _flag(data.get("won"), "won"),
+            _count(data.get("score"), "score"),
+            _count(data.get("moves"), "moves"),
+            _date(data.get("date"), "date"),
+            _flag(data.get("hinted", False), "hinted"),
+        )
+
+
+@dataclass(frozen=True)
+class Tally:
+    """The figures of one group of games: ``started`` (games with a move), ``won``, the
+    ``streak`` of wins now and the ``best_streak``, the ``best_score`` and the
+    ``fewest_moves`` of a win (``None``: no win yet)."""
+
+    started: int = 0
+    won: int = 0
+    streak: int = 0
+    best_streak: int = 0
+    best_score: int = 0
+    fewest_moves: int | None = None
+
+    @property
+    def lost(self) -> int:
+        """Games started and not won (the one in play included)."""
+        return self.started - self.won
+
+    @property
+    def win_rate(self) -> float:
+        """Won over started, 0 to 1 (0 before the first game).
+
+        >>> Tally(started=4, won=1).win_rate
+        0.25
+        """
+        return self.won / self.started if self.started else 0.0
+
+    def start(self) -> Tally:
+        return replace(self, started=min(self.started + 1, MAX_COUNT))
+
+    def end(self, won: bool, score: int, moves: int) -> Tally:
+        """The tally after a game of it ends, won or lost."""
+        if not won:
+            return replace(self, streak=0)
+        streak = self.streak + 1
+        fewest = moves if self.fewest_moves is None else min(self.fewest_moves, moves)
+        return Tally(
+            self.started,
+            min(self.won + 1, self.started),
+            streak,
+            max(self.best_streak, streak),
+            max(self.best_score, score),
+            fewest,
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "started": self.started,
+            "won": self.won,
+            "streak": self.streak,
+            "best_streak": self.best_streak,
+            "best_score": self.best_score,
+        }
+        return data if self.fewest_moves is None else {**data, "fewest_moves": self.fewest_moves}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Tally:
+        data = _object(data, "tally")
+        fewest = data.get("fewest_moves")
+        tally = cls(
+            _count(data.get("started"), "started"),
+            _count(data.get("won"), "won"),
+            _count(data.get("streak"), "streak"),
+            _count(data.get("best_streak"), "best streak"),
+            _count(data.get("best_score"), "best score"),
+            None if fewest is None else _count(fewest, "fewest moves", 1),
+        )
+        if tally.won > tally.started or tally.streak > tally.best_streak or tally.best_streak > tally.won:
+            raise StatsError("the statistics' figures do not add up", code="stats-figures")
+        if (tally.fewest_moves is None) != (tally.won == 0):
+            raise StatsError("the statistics' fewest moves do not match the wins", code="stats-figures")
+        return tally
+
+
+@dataclass(frozen=True)
+class Daily:
+    """The daily deal's games: their :class:`Tally` and the dates won (UTC, oldest
+    first)."""
+
+    tally: Tally = Tally()
+    dates_won: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"tally": self.tally.to_dict(), "dates_won": list(self.dates_won)}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Daily:
+        data = _object(data, "daily")
+        dates = tuple(_date(d, "date won") for d in _list(data.get("dates_won"), "dates won", DATES_WON))
+        return cls(Tally.from_dict(data.get("tally")), dates)
+
+
+@dataclass(frozen=True)
+class Current:
+    """The game in play as the record sees it: its ``code``, whether it is ``counted``
+    (it had a move), ``finished`` (won and recorded), ``hinted``, the ``daily`` date when
+    it is that day's deal, and its ``path``, every move from the deal to the position
+    (``None`` when unknown: a game older than the record), for a replay of the whole
+    game."""
+
+    code: str
+    counted: bool = False
+    finished: bool = False
+    hinted: bool = False
+    daily: str | None = None
+    path: tuple[Move, ...] | None = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"code": self.code, "counted": self.counted, "finished": self.finished}
+        if self.hinted:
+            data["hinted"] = True
+        if self.daily is not None:
+            data["daily"] = self.daily
+        if self.path is not None:
+            data["path"] = ".".join(str(move) for move in self.path)
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Current:
+        data = _object(data, "current game")
+        try:
+            code = str(DealCode.parse(data.get("code")))
+        except (EightOffError, AttributeError, TypeError) as error:
+            raise StatsError("the statistics' game has no valid deal code", code="stats-code") from error
+        daily = data.get("daily")
+        path = data.get("path")
+        return cls(
+            code,
+            _flag(data.get("counted"), "counted"),
+            _flag(data.get("finished"), "finished"),
+            _flag(data.get("hinted", False), "hinted"),
+            None if daily is None else _date(daily, "daily date"),
+            None if path is None else _path(path),
+        )
+
+
+def _path(text: Any) -> tuple[Move, ...]:
+    """Read :attr:`Current.path`'s stored text: moves in the engine's notation joined by
+    dots (``1e.ef.26x3``)."""
+    if type(text) is not str or len(text) > 6 * PATH_LIMIT:
+        raise StatsError("the statistics' path is not text", code="stats-path")
+    try:
+        return tuple(Move.parse(m) for m in text.split(".")) if text else ()
+    except EightOffError as error:
+        raise StatsError("the statistics' path is not a list of moves", code="stats-path") from error
+
+
+@dataclass(frozen=True)
+class Stats:
+    """Everything recorded: a :class:`Tally` per cell count and over all games, the
+    :data:`RECENT` last finished games (oldest first), the daily deal's games, and the
+    game in play (:class:`Current`, ``None`` before the first)."""
+
+    by_cells: dict[int, Tally] = field(default_factory=lambda: {n: Tally() for n in CELL_COUNTS})
+    overall: Tally = Tally()
+    recent: tuple[Result, ...] = ()
+    daily: Daily = Daily()
+    current: Current | None = None
+
+    # -- following the game ----------------------------------------------------------
+
+    def begin(self, code: DealCode, daily: str | None = None) -> Stats:
+        """A new game of ``code`` replaces the one in play (after :meth:`leave`);
+        ``daily``: the date whose deal it is."""
+        return replace(self, current=Current(str(code), daily=daily))
+
+    def follow(self, game: Game, today: str) -> Stats:
+        """After any action on ``game`` (a move, undo, redo): count it once it has a move,
+        record its win once, keep its path."""
+        current = self.current
+        if current is None or current.code != str(game.code):
+            current = Current(str(game.code))
+        stats = replace(self, current=replace(current, path=_follow_path(current.path, game)))
+        if not current.counted and game.moves:
+            stats = stats._started(game)
+        if game.is_won and not current.finished:
+            stats = stats._ended(game, True, today)
+        return stats
+
+    def hinted(self) -> Stats:
+        """A hint was shown in the game in play: a win of it is marked."""
+        return self if self.current is None else replace(self, current=replace(self.current, hinted=True))
+
+    def leave(self, game: Game, today: str) -> Stats:
+        """``game`` is replaced (a new deal, a restart): it is lost if it had a move and
+        was not won."""
+        stats = self.follow(game, today)
+        current = stats.current
+        assert current is not None
+        if current.counted and not current.finished:
+            stats = stats._ended(game, False, today)
+        return replace(stats, current=None)
+
+    def reset(self, game: Game) -> Stats:
+        """Everything forgotten; the game in play counts again from its next move (its
+        path is kept for a replay)."""
+        path = self.current.path if self.current is not None else None
+        return Stats(current=Current(str(game.code), path=path, finished=game.is_won))
+
+    def _started(self, game: Game) -> Stats:
+        current = self.current
+        assert current is not None
+        cells = game.code.cells
+        by_cells = {**self.by_cells, cells: self.by_cells[cells].start()}
+        daily = self.daily
+        if current.daily is not None:
+            daily = replace(daily, tally=daily.tally.start())
+        return replace(
+            self,
+            by_cells=by_cells,
+            overall=self.overall.start(),
+            daily=daily,
+            current=replace(current, counted=True),
+        )
+
+    def _ended(self, game: Game, won: bool, today: str) -> Stats:
+        current = self.current
+        assert current is not None
+        score, moves, cells = game.score, game.moves, game.code.cells
+        result = Result(str(game.code), won, score, moves, today, current.hinted and won)
+        by_cells = {**self.by_cells, cells: self.by_cells[cells].end(won, score, moves)}
+        daily = self.daily
+        if current.daily is not None:
+            dates = daily.dates_won
+            if won and current.daily not in dates:
+                dates = (*dates, current.daily)[-DATES_WON:]
+            daily = Daily(daily.tally.end(won, score, moves), dates)
+        return replace(
+            self,
+            by_cells=by_cells,
+            overall=self.overall.end(won, score, moves),
+            recent=(*self.recent, result)[-RECENT:],
+            daily=daily,
+            current=replace(current, finished=True),
+        )
+
+    # -- what the window shows ---------------------------------------------------------
+
+    def tally(self, cells: int | None = None) -> Tally:
+        """The figures of ``cells`` (``None``: all games)."""
+        return self.overall if cells is None else self.by_cells[cells]
+
+    def last(self, count: int, cells: int | None = None) -> tuple[Result, ...]:
+        """The last ``count`` finished games (of ``cells``; ``None``: all), oldest first."""
+        games = [r for r in self.recent if cells is None or r.cells == cells]
+        return tuple(games[-count:]) if count > 0 else ()
+
+    def whole_game(self, game: Game) -> tuple[Move, ...] | None:
+        """Every move of ``game`` from its deal, or ``None`` when they are not all known."""
+        current = self.current
+        if current is not None and current.code == str(game.code) and current.path is not None:
+            return current.path
+        return tuple(game.undo_stack) if game.moves == len(game.undo_stack) else None
+
+    # -- stored form -------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "by_cells": {str(n): self.by_cells[n].to_dict() for n in CELL_COUNTS},
+            "overall": self.overall.to_dict(),
+            "recent": [r.to_dict() for r in self.recent],
+            "daily": self.daily.to_dict(),
+        }
+        if self.current is not None:
+            data["current"] = self.current.to_dict()
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Any, game: Game | None = None) -> Stats:
+        """Check and build the statistics from :meth:`to_dict`'s data; raises
+        :class:`StatsError`. With ``game``, the game in play of the same record: a
+        current entry of another deal, or a path that does not lead to it, is dropped."""
+        data = _object(data, "record")
+        by_cells_data = _object(data.get("by_cells"), "cell counts")
+        if sorted(by_cells_data) != sorted(str(n) for n in CELL_COUNTS):
+            raise StatsError("the statistics do not hold 8, 4 and 2 cells", code="stats-shape")
+        by_cells = {n: Tally.from_dict(by_cells_data[str(n)]) for n in CELL_COUNTS}
+        recent = tuple(Result.from_dict(r) for r in _list(data.get("recent"), "recent games", RECENT))
+        current = None if data.get("current") is None else Current.from_dict(data.get("current"))
+        stats = cls(
+            by_cells,
+            Tally.from_dict(data.get("overall")),
+            recent,
+            Daily.from_dict(data.get("daily")),
+            current,
+        )
+        if sum(t.started for t in by_cells.values()) != stats.overall.started:
+            raise StatsError("the statistics' counts do not add up", code="stats-figures")
+        return stats if game is None else stats.matched(game)
+
+    def matched(self, game: Game) -> Stats:
+        """These statistics with their current entry made to agree with ``game``."""
+        current = self.current
+        if current is None or current.code != str(game.code):
+            path = tuple(game.undo_stack) if game.moves == len(game.undo_stack) else None
+            return replace(self, current=Current(str(game.code), path=path))
+        path = _follow_path(current.path, game)
+        if path is not None and not _leads_to(path, game):
+            path = None
+        return self if path == current.path else replace(self, current=replace(current, path=path))
+
+
+def _follow_path(path: tuple[Move, ...] | None, game: Game) -> tuple[Move, ...] | None:
+    """The path to ``game`` after an action: the moves undo cannot reach are the path's
+    first ones, the rest is the undo stack."""
+    before = game.moves - len(game.undo_stack)
+    if path is None or before > len(path):
+        return None
+    whole = (*path[:before], *game.undo_stack)
+    return whole if len(whole) <= PATH_LIMIT else None
+
+
+def _leads_to(path: tuple[Move, ...], game: Game) -> bool:
+    """Whether ``path`` played from the deal is ``game``'s line: legal, ``game.moves``
+    long, ending at its position, its tail its undo stack."""
+    if len(path) != game.moves or tuple(path[len(path) - len(game.undo_stack) :]) != tuple(game.undo_stack):
+        return False
+    if len(path) == len(game.undo_stack):
+        return True  # the whole game is its undo stack: a Game's history is legal from its deal
+    position = game.code.deal()
+    try:
+        for move in path:
+            position = apply(position, move)
+    except EightOffError:
+        return False
+    return position == game.position
+
+
+__all__ = ["DATES_WON", "PATH_LIMIT", "RECENT", "Current", "Daily", "Result", "Stats", "StatsError", "Tally"]
