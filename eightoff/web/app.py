@@ -304,7 +304,7 @@ class App:
         elif name == "share":
             self.run(self.share())
         elif name == "reset-stats":
-            self.dialogs.confirm(_("Reset all statistics? This cannot be undone."), self.reset_stats)
+            self.dialogs.confirm(lambda: _("Reset all statistics? This cannot be undone."), self.reset_stats)
         elif name == "export":
             self.export_backup()
         elif name == "daily":
@@ -358,7 +358,7 @@ class App:
                 _("This file cannot be imported: {reason}", reason=reason_text(error)), bad=True
             )
             return
-        self.dialogs.confirm(describe(held), lambda: self.take_backup(held))
+        self.dialogs.confirm(lambda: describe(held), lambda: self.take_backup(held))
 
     def take_backup(self, held: Held) -> None:
         """Replace the game, settings and statistics with a backup's (another tab's

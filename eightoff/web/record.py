@@ -112,7 +112,7 @@ class StatsWindow:
         ]
         head = add(
             el("tr"),
-            el("th", "", "", scope="col"),
+            el("td"),  # the corner: no header (an empty header is a lie)
             *(el("th", "", name, scope="col") for name, _t in columns),
         )
         self.table.appendChild(add(el("thead"), head))

@@ -53,6 +53,9 @@ TOOLS: Final = {
     "share": ("\u21aa\ufe0e", lambda: _("Share"), lambda: _("Share this game: copy a replay link")),
 }
 """The bar's buttons: icon, label and title (the accessible name) by ``data-action``."""
+TOOL_IDS: Final = {"stats": "stats-button", "share": "share-button"}
+"""The buttons whose id is not their action (``#stats`` is the window, ``#share`` the
+link's box)."""
 
 
 def column_name(index: int) -> str:
@@ -93,7 +96,10 @@ class View:
 
     def _button(self, ident: str) -> Any:
         icon, label, title = TOOLS[ident]
-        button = self.texts.put(el("button", "tool", id=ident, type="button"), ("title", "aria-label"), title)
+        element_id = TOOL_IDS.get(ident, ident)
+        button = self.texts.put(
+            el("button", "tool", id=element_id, type="button"), ("title", "aria-label"), title
+        )
         button.setAttribute("data-action", ident)
         return add(
             button, el("span", "icon", icon, aria_hidden="true"), self.texts.text(el("span", "label"), label)

@@ -62,7 +62,13 @@ def test_the_board_and_every_dialog_have_no_violation(
     expect(page.locator(".lifted")).not_to_have_count(0)
     assert violations(page) == []
     page.keyboard.press("Escape")
-    for opener, dialog in (("#settings", "#settings-dialog"), ("#new-game", "#new-game-dialog")):
+    ids = page.evaluate("() => [...document.querySelectorAll('[id]')].map(node => node.id)")
+    assert sorted(ids) == sorted(set(ids)), "an id used twice"
+    for opener, dialog in (
+        ("#settings", "#settings-dialog"),
+        ("#new-game", "#new-game-dialog"),
+        ("#stats-button", "#stats"),
+    ):
         page.locator(opener).click()
         expect(page.locator(dialog)).to_be_visible()
         assert violations(page) == [], dialog

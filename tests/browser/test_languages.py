@@ -186,7 +186,7 @@ UNTRANSLATED = """(root) => {
     const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         const el = node.parentElement, text = node.textContent.trim();
-        if (!text || exempt(el) || !visible(el)) continue;
+        if (!/\\p{L}/u.test(text) || exempt(el) || !visible(el)) continue;  // no letter: a number, an icon
         if (!pseudo(el.textContent)) bad.push(text);
     }
     for (const el of root.querySelectorAll('[aria-label], [title]')) {
@@ -265,10 +265,18 @@ def test_every_text_comes_from_the_catalogue_and_fits(page: Page, site_url: str)
     check_pseudo(page, "#help-dialog")
     page.keyboard.press("Escape")
     Player(page).play(game, Move.parse("1e"))
+    page.locator("#stats-button").click()
+    expect(page.locator("#stats")).to_be_visible()
+    check_pseudo(page, "#stats")
+    page.keyboard.press("Escape")
     page.locator("#new-game").click()
     page.locator("#random-deal").click()
     expect(page.locator("#confirm")).to_be_visible()
     check_pseudo(page, "#confirm")
+    # The replay bar, opened by a replay link.
+    open_fresh(page, site_url, f"deal={CODE}&moves=1e&replay=1&lang=qps", PHONE)
+    expect(page.locator("#replay")).to_be_visible()
+    check_pseudo(page, "#replay")
 
 
 def _any_pseudo() -> Any:

@@ -91,7 +91,7 @@ def test_statistics_after_a_win_and_a_loss_with_the_chart(page: Page, site_url: 
     page.locator("#random-deal").click()
     page.locator("#confirm-yes").click()  # the game with a move is given up: a loss
     expect(page.locator("#deal-code")).not_to_have_text(str(code))  # once the worker's deal is there
-    page.locator("button#stats").click()
+    page.locator("#stats-button").click()
     dialog = page.locator("dialog#stats")
     expect(dialog).to_be_visible()
     rows = stats_rows(page)
@@ -177,7 +177,7 @@ def test_a_bad_replay_link_names_the_move_and_keeps_the_game(page: Page, site_ur
 def test_export_then_import_and_a_bad_file(page: Page, site_url: str) -> None:
     game, stats = almost_won()
     open_with(page, site_url, record_of(game, stats))
-    page.locator("button#stats").click()
+    page.locator("#stats-button").click()
     with page.expect_download() as caught:
         page.locator("#export").click()
     download = caught.value
@@ -202,7 +202,7 @@ def test_export_then_import_and_a_bad_file(page: Page, site_url: str) -> None:
     page.locator("#random-deal").click()
     page.locator("#confirm-yes").click()
     expect(page.locator("#deal-code")).not_to_have_text(str(CODE))
-    page.locator("button#stats").click()
+    page.locator("#stats-button").click()
     page.locator("#import-file").set_input_files(
         files=[{"name": "b.json", "mimeType": "application/json", "buffer": text.encode()}]
     )
@@ -224,7 +224,7 @@ def test_two_tabs_share_the_statistics(page: Page, site_url: str) -> None:
         open_page(other, site_url)
         Player(page).play(Game.new(CODE), Move.parse("1e"))
         expect_numbers(other, 0, 1)
-        other.locator("button#stats").click()
+        other.locator("#stats-button").click()
         assert stats_rows(other)[1] == ["Games played", "1", "1", "0", "0"]
     finally:
         other.close()
