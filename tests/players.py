@@ -4,17 +4,19 @@ from __future__ import annotations
 
 import random
 
-from eightoff import DealCode, Game
+from eightoff import DealCode, Game, Move
 from eightoff.rules import legal_moves
 
 CODE = DealCode.parse("EO1-C8-AAAAAFA")
 
 
-def long_game(actions: int, seed: int = 0, code: DealCode = CODE) -> Game:
-    """A game of ``actions`` legal moves picked by a seeded player: foundations first,
-    else often a column, else a card into a cell while cells are free, else cell to cell."""
+def long_line(actions: int, seed: int = 0, code: DealCode = CODE) -> list[Move]:
+    """The ``actions`` legal moves a seeded player picks (fewer if it gets stuck):
+    foundations first, else often a column, else a card into a cell while cells are free,
+    else cell to cell."""
     game = Game.new(code)
     rng = random.Random(seed)
+    line: list[Move] = []
     for _ in range(actions):
         moves = [m for m in legal_moves(game.position) if not m.source.is_foundation]
         home = [m for m in moves if m.target.is_foundation]
@@ -31,5 +33,15 @@ def long_game(actions: int, seed: int = 0, code: DealCode = CODE) -> Game:
             pick = shuffle or columns or moves
         if not pick:
             break  # stuck: no legal move left
-        game.play(rng.choice(pick))
+        move = rng.choice(pick)
+        game.play(move)
+        line.append(move)
+    return line
+
+
+def long_game(actions: int, seed: int = 0, code: DealCode = CODE) -> Game:
+    """The game of :func:`long_line`'s moves."""
+    game = Game.new(code)
+    for move in long_line(actions, seed, code):
+        game.play(move)
     return game

@@ -51,17 +51,9 @@ sys.path.insert(0, str(ROOT))
 
 from eightoff import Card, DealCode, Game, Move, Pile, Position  # noqa: E402
 from eightoff.web.address import MOVE_SEPARATOR  # noqa: E402  (the game reads the links so)
-from eightoff.web.i18n import LANGUAGES, PAGES  # noqa: E402  (English first: the x-default)
+from eightoff.web.i18n import LANGUAGES, NAMES, PAGES  # noqa: E402  (English first: the x-default)
 
 SOURCES: Final = ROOT / "pages"
-LANGUAGE_NAMES: Final = {
-    "en": "English",
-    "he": "עברית",
-    "uk": "Українська",
-    "ca": "Català",
-    "id": "Bahasa Indonesia",
-    "nl": "Nederlands",
-}
 """Each language named in its own words, as the language links show it."""
 RIGHT_TO_LEFT: Final = frozenset({"he"})
 GAME: Final = "../index.html"
@@ -330,7 +322,7 @@ def render(lang: str, page: str, examples: dict[str, Example] | None = None) -> 
     languages_nav = "".join(
         f'<li><a href="../{other}/{page}.html" hreflang="{other}" lang="{other}"'
         + (' aria-current="page"' if other == lang else "")
-        + f">{LANGUAGE_NAMES[other]}</a></li>"
+        + f">{NAMES[other]}</a></li>"
         for other in LANGUAGES
     )
     head = [

@@ -74,6 +74,14 @@ def _flag(value: Any, name: str) -> bool:
     return value
 
 
+def _code(data: Any, what: str) -> str:
+    """The deal code kept under ``"code"``, checked as a deal code."""
+    try:
+        return str(DealCode.parse(data.get("code")))
+    except (EightOffError, AttributeError, TypeError) as error:
+        raise StatsError(f"{what} has no valid deal code", code="stats-code") from error
+
+
 def _object(data: Any, name: str) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise StatsError(f"the statistics' {name} is not an object", code="stats-shape")
@@ -115,10 +123,7 @@ class Result:
     @classmethod
     def from_dict(cls, data: Any) -> Result:
         data = _object(data, "game")
-        try:
-            code = str(DealCode.parse(data.get("code")))
-        except (EightOffError, AttributeError, TypeError) as error:
-            raise StatsError("a game of the statistics has no valid deal code", code="stats-code") from error
+        code = _code(data, "a game of the statistics")
         return cls(
             code,
             _flag(data.get("won"), "won"),
@@ -249,10 +254,7 @@ class Current:
     @classmethod
     def from_dict(cls, data: Any) -> Current:
         data = _object(data, "current game")
-        try:
-            code = str(DealCode.parse(data.get("code")))
-        except (EightOffError, AttributeError, TypeError) as error:
-            raise StatsError("the statistics' game has no valid deal code", code="stats-code") from error
+        code = _code(data, "the statistics' game")
         daily = data.get("daily")
         path = data.get("path")
         return cls(

@@ -12,7 +12,7 @@ import pytest
 from eightoff import DealCode, Game, Move
 from eightoff.solver import solve
 from eightoff.web.stats import DATES_WON, PATH_LIMIT, RECENT, Current, Daily, Result, Stats, StatsError, Tally
-from tests.players import long_game
+from tests.players import long_game, long_line
 
 CODE = DealCode.parse("EO1-C8-AAAAAFA")
 DAY = "2026-11-30"
@@ -135,7 +135,7 @@ def test_reset_forgets_everything_and_counts_the_game_in_play_again() -> None:
 
 
 def test_the_path_follows_play_undo_and_redo_past_the_undo_limit() -> None:
-    stats, game, line = Stats().begin(CODE), Game.new(CODE), _line(130)
+    stats, game, line = Stats().begin(CODE), Game.new(CODE), long_line(130)
     for move in line:
         game.play(move)
         stats = stats.follow(game, DAY)
@@ -149,33 +149,6 @@ def test_the_path_follows_play_undo_and_redo_past_the_undo_limit() -> None:
     stats = stats.follow(game, DAY)
     assert stats.whole_game(game) == tuple(line[:-4])
     assert Stats.from_dict(stats.to_dict(), game) == stats  # the stored path is checked and kept
-
-
-def _line(actions: int) -> list[Move]:
-    """The moves of tests.players.long_game, recorded as it plays."""
-    import random
-
-    from eightoff.rules import legal_moves
-
-    game, rng, line = Game.new(CODE), random.Random(0), []
-    for _ in range(actions):
-        moves = [m for m in legal_moves(game.position) if not m.source.is_foundation]
-        home = [m for m in moves if m.target.is_foundation]
-        columns = [m for m in moves if m.target.is_column]
-        dig = [m for m in moves if m.source.is_column and m.target.is_cell]
-        shuffle = [m for m in moves if m.source.is_cell and m.target.is_cell]
-        if home:
-            pick = home
-        elif columns and rng.random() < 0.6:
-            pick = columns
-        elif dig and game.position.free_cells > 2:
-            pick = dig
-        else:
-            pick = shuffle or columns or moves
-        move = rng.choice(pick)
-        game.play(move)
-        line.append(move)
-    return line
 
 
 def test_whole_game_falls_back_to_a_complete_undo_stack_or_none() -> None:
