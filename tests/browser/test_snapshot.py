@@ -16,7 +16,7 @@ from .harness import build
 from .helpers import BLANK, expect_board, expect_numbers, open_page
 from .test_saving import find_scoring_start
 
-CACHE = "pyodide-snapshot"
+CACHE = "pyodide-snapshot"  # the page's own cache (pyodide-loader.mjs)
 RUNTIME = "static/vendor/pyodide-314.0.7/"
 STORED = f"caches.open('{CACHE}').then(c => c.keys()).then(keys => keys.map(r => r.url))"
 STORED_LATER = "document.documentElement.dataset.snapshot === 'stored'"
@@ -29,14 +29,14 @@ new MutationObserver(() => window.snapshotStates.push(document.documentElement.d
 # A copy of the stored snapshot with one byte of the heap's Pyodide build id changed: a
 # well-formed file Pyodide refuses ("Snapshot build id mismatch").
 OTHER_BUILD = """async url => {
-  const cache = await caches.open('%s');
+  const cache = await caches.open('pyodide-snapshot');
   const bytes = new Uint8Array(await (await cache.match(url)).arrayBuffer());
   const view = new DataView(bytes.buffer);
   const data = 24 + 4 * view.getUint32(16, true);  // the first stored page: heap offset 0
   if (view.getUint32(24, true) !== 0) throw new Error('heap page 0 not stored');
   bytes[data + 16] ^= 0xff;  // Pyodide's header: magic, offsets, then the 32-byte build id
   await cache.put(url, new Response(bytes));
-}""" % CACHE
+}"""
 
 
 def snapshot_url(site_url: str) -> str:
@@ -94,11 +94,10 @@ def test_a_stale_snapshot_is_not_used_and_is_replaced(page: Page, site_url: str)
     stale = site_url + RUNTIME + "snapshot.0123456789.bin"
     page.evaluate(
         """async ([current, stale]) => {
-          const cache = await caches.open('%s');
+          const cache = await caches.open('pyodide-snapshot');
           await cache.put(stale, await cache.match(current));
           await cache.delete(current);
-        }"""
-        % CACHE,
+        }""",
         [snapshot_url(site_url), stale],
     )
     reload(page, site_url)
@@ -111,7 +110,7 @@ def test_a_stale_snapshot_is_not_used_and_is_replaced(page: Page, site_url: str)
 def test_a_malformed_snapshot_falls_back_to_the_normal_boot(page: Page, site_url: str) -> None:
     game = fresh_start(page, site_url)
     page.evaluate(
-        "async url => (await caches.open('%s')).put(url, new Response('EOSNAP01 cut short'))" % CACHE,
+        "async url => (await caches.open('pyodide-snapshot')).put(url, new Response('EOSNAP01 cut short'))",
         snapshot_url(site_url),
     )
     reload(page, site_url)
