@@ -22,8 +22,8 @@ paints it; the stock page has no board).
   browser accepts it), before the board is playable, then separately what the page fetched
   afterwards in idle time (service worker install, snapshot).
 - taps during those idle-time fetches: the first visit's link is throttled (Chromium's
-  network emulation, `--link`) once the board is playable, and taps on the board (an ace
-  sent home, then undone) are timed from pointerdown to the frame that paints them
+  network emulation, `--link` Mbit/s, 40 ms latency), and taps on the board (an ace sent
+  home, then undone) are timed from pointerdown to the frame that paints them
   (bench/interaction.py's probe) while the fetches run: the board must answer within a frame.
 
 Targets (issue 14): ours ≤ 0.40 × stock cold; warm and service-worker reloads online and
@@ -155,11 +155,27 @@ def service_worker_visits(
     visits = Visits()
     with profile(chromium, service_workers="allow") as context:
         page = context.new_page()
-        start = server.body_bytes
+        cdp = context.new_cdp_session(page)
+        throughput = link * 1e6 / 8
+        cdp.send(
+            "Network.emulateNetworkConditions",
+            {
+                "offline": False,
+                "latency": 40,
+                "downloadThroughput": throughput,
+                "uploadThroughput": throughput,
+            },
+        )
+        start = len(server.sent)
         boot(page, base + OURS + f"?deal={CODE}")
-        visits.before = server.body_bytes - start
-        visits.taps, visits.idle_taps = taps_while_settling(page, context, link)
-        visits.idle = server.body_bytes - start - visits.before
+        ready = page.evaluate("(performance.timeOrigin + window.__readyAt) / 1000")
+        visits.taps, visits.idle_taps = taps_while_settling(page)
+        no_limit = {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}
+        cdp.send("Network.emulateNetworkConditions", no_limit)
+        cdp.detach()
+        sent = server.sent[start:]
+        visits.before = sum(size for at, _, size in sent if at <= ready)
+        visits.idle = sum(size for at, _, size in sent if at > ready)
         page.wait_for_timeout(dwell * 1000)
         boot(page, base + OURS)  # the first load the service worker controls
         if not page.evaluate("navigator.serviceWorker.controller !== null"):
@@ -173,15 +189,9 @@ def service_worker_visits(
     return visits
 
 
-def taps_while_settling(page: Page, context: BrowserContext, link: float) -> tuple[list[float], list[float]]:
-    """Tap times (pointerdown to painted, ms) of taps begun while the idle-time fetches ran
-    over a link of ``link`` Mbit/s, and of as many taps (at least 5) once they ended."""
-    cdp = context.new_cdp_session(page)
-    throughput = link * 1e6 / 8
-    cdp.send(
-        "Network.emulateNetworkConditions",
-        {"offline": False, "latency": 40, "downloadThroughput": throughput, "uploadThroughput": throughput},
-    )
+def taps_while_settling(page: Page) -> tuple[list[float], list[float]]:
+    """Tap times (pointerdown to painted, ms) of taps begun while the idle-time fetches ran,
+    and of as many taps (at least 5) once they ended."""
     page.evaluate(PROBES)
     busy: list[float] = []
     while not page.evaluate(SETTLED, True):
@@ -190,9 +200,6 @@ def taps_while_settling(page: Page, context: BrowserContext, link: float) -> tup
         if not page.evaluate(SETTLED, True):  # the tap's frame came before the fetches ended
             busy += [t[0] for t in page.evaluate("window.bench.taps")[count:]]
     settle(page, service_worker=True)
-    no_limit = {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}
-    cdp.send("Network.emulateNetworkConditions", no_limit)
-    cdp.detach()
     count = page.evaluate("window.bench.taps.length")
     for _ in range(max(len(busy), 5)):
         tap_and_undo(page)

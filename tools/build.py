@@ -5,7 +5,8 @@
 The steps, one module each in tools/sitebuild/: `npm ci` when node_modules is missing or
 stale; vendor the pinned runtime into static/vendor/ (versioned directories, plus a .pyc
 standard library compiled by the same Pyodide under Node); copy the site into dist/; write
-the Rules, Examples and FAQ pages (tools/pages.py); zip the eightoff package; draw the icons
+the Rules, Examples and FAQ pages (tools/pages.py); zip the eightoff package; make the memory
+snapshot of the booted interpreter (tools/snapshot.mjs) with it; draw the icons
 and write the web app manifest; give our own assets content-hashed names; write the stock
 PyScript page of bench/startup.py under dist/bench/; write the service worker (sw.js)
 carrying the build's content version; precompress large files (.br, .gz).
@@ -23,7 +24,18 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import pages  # tools/pages.py: the Rules, Examples and FAQ pages
-from sitebuild import compress, icons, manifest, names, package, page, runtime, service_worker, stock
+from sitebuild import (
+    compress,
+    icons,
+    manifest,
+    names,
+    package,
+    page,
+    runtime,
+    service_worker,
+    snapshot,
+    stock,
+)
 from sitebuild.common import DIST, log
 
 __all__ = ["DIST", "assemble", "build", "main"]
@@ -46,6 +58,7 @@ def assemble(dist: Path) -> str:
     static = dist / "static"
     runtime.copy_vendor(static / "vendor")
     package.zip_package(static / "eightoff.zip")
+    snapshot.write_snapshot(dist)
     icons.write_icons(static)
     manifest.write_manifest(dist)
     names.hash_site(dist, documents)

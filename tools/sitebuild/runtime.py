@@ -1,8 +1,7 @@
-"""The pinned runtime: `npm ci`, its files vendored into static/vendor/, a .pyc stdlib and
-a memory snapshot of the booted interpreter.
+"""The pinned runtime: `npm ci`, its files vendored into static/vendor/, a .pyc stdlib.
 
 static/vendor/ is a cache between builds (git ignores it): files are copied only when they
-changed, and the standard library and the snapshot are made again only when their inputs changed.
+changed, and the standard library is compiled again only when its inputs changed.
 """
 
 from __future__ import annotations
@@ -21,8 +20,6 @@ from .common import (
     PYSCRIPT_DIR,
     PYSCRIPT_VERSION,
     ROOT,
-    SNAPSHOT,
-    SNAPSHOT_MAKER,
     VENDOR,
     log,
     sha256,
@@ -62,8 +59,7 @@ def _installed_versions_match() -> bool:
 
 
 def vendor_runtime() -> None:
-    """Copy the pinned runtime into static/vendor/, compile the .pyc standard library and
-    make the memory snapshot."""
+    """Copy the pinned runtime into static/vendor/ and compile the .pyc standard library."""
     pyodide_out = VENDOR / PYODIDE_DIR
     pyodide_out.mkdir(parents=True, exist_ok=True)
     for name in PYODIDE_FILES:
@@ -74,7 +70,6 @@ def vendor_runtime() -> None:
         if source.suffix in (".js", ".css"):
             _copy_if_changed(source, pyscript_out / source.name)
     _compile_stdlib(pyodide_out)
-    _make_snapshot(pyodide_out)
 
 
 def copy_vendor(target: Path) -> None:
@@ -106,21 +101,4 @@ def _compile_stdlib(pyodide_out: Path) -> None:
         return
     log("compiling the standard library to .pyc with Pyodide under Node")
     subprocess.run(["node", str(COMPILER), str(pyodide_out), "stdlib", str(target)], cwd=ROOT, check=True)
-    stamp.write_text(key)
-
-
-def _make_snapshot(pyodide_out: Path) -> None:
-    """The snapshot depends on the runtime, the .pyc standard library and its maker only."""
-    inputs = [SNAPSHOT_MAKER, *(pyodide_out / name for name in (*PYODIDE_FILES, PYC_STDLIB))]
-    key = sha256(b"".join(path.read_bytes() for path in inputs))
-    target = pyodide_out / SNAPSHOT
-    stamp = pyodide_out / (SNAPSHOT + ".key")
-    if target.is_file() and stamp.is_file() and stamp.read_text() == key:
-        return
-    log("making the memory snapshot with Pyodide under Node")
-    subprocess.run(
-        ["node", str(SNAPSHOT_MAKER), str(pyodide_out), str(pyodide_out / PYC_STDLIB), str(target)],
-        cwd=ROOT,
-        check=True,
-    )
     stamp.write_text(key)
