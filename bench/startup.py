@@ -7,7 +7,8 @@ dist/bench/stock.html: @pyscript/core with our unmodified Pyodide copy, which on
 data-ready from Python). Times are from navigation start, read in the page with
 performance.now(): "playable" when <html data-ready> appears (every listener is bound),
 "painted" at the first animation frame after the board holds its cards (the frame that
-paints it; the stock page has no board).
+paints it; the stock page has no board), and "our own start" from static/main.py's first
+line (performance mark `eightoff-start`) to playable: our imports and `start()`.
 
 - cold: a fresh browser profile per run (nothing cached); warm: reloads in one profile.
   Service workers are blocked for both, so this compares HTTP-cached loads.
@@ -84,11 +85,15 @@ class Figures:
 
     playable: list[float] = field(default_factory=list)
     painted: list[float] = field(default_factory=list)
+    own: list[float] = field(default_factory=list)
+    """Our own start: from static/main.py's first line (mark ``eightoff-start``) to playable."""
 
-    def add(self, times: tuple[float, float | None]) -> None:
+    def add(self, times: tuple[float, float | None, float | None]) -> None:
         self.playable.append(times[0])
         if times[1] is not None:
             self.painted.append(times[1])
+        if times[2] is not None:
+            self.own.append(times[2])
 
 
 @contextmanager
@@ -104,15 +109,19 @@ def profile(chromium: BrowserType, service_workers: str = "block") -> Iterator[B
             context.close()
 
 
-def boot(page: Page, url: str) -> tuple[float, float | None]:
-    """Navigate to `url`; return the seconds until playable and until painted (None: no board)."""
+def boot(page: Page, url: str) -> tuple[float, float | None, float | None]:
+    """Navigate to `url`; return the seconds until playable, until painted and of our own
+    start (None: the stock page, which has no board and no start of ours)."""
     page.goto(url, wait_until="commit")
     page.wait_for_function("window.__readyAt !== undefined", timeout=TIMEOUT_MS, polling=50)
     if url.endswith(STOCK):
-        return page.evaluate("window.__readyAt") / 1000, None
+        return page.evaluate("window.__readyAt") / 1000, None, None
     page.wait_for_function("window.__paintedAt !== undefined", timeout=TIMEOUT_MS, polling=50)
-    ready, painted = page.evaluate("[window.__readyAt, window.__paintedAt]")
-    return ready / 1000, painted / 1000
+    ready, painted, own = page.evaluate(
+        """[window.__readyAt, window.__paintedAt,
+            window.__readyAt - performance.getEntriesByName("eightoff-start")[0].startTime]"""
+    )
+    return ready / 1000, painted / 1000, own / 1000
 
 
 def settle(page: Page, service_worker: bool) -> None:
@@ -256,11 +265,14 @@ def report(times: dict[str, Figures], visits: Visits, args: argparse.Namespace) 
         ("service worker, offline", OURS, visits.offline),
     ]
     print(f"dwell {args.dwell:g} s before each reload; seconds from navigation, min / median / max")
-    print(f"{'load':<25}{'page':<19}{'runs':>4}   {'painted board':^23}   {'playable board':^23}")
+    print(
+        f"{'load':<25}{'page':<19}{'runs':>4}   {'painted board':^23}   {'playable board':^23}"
+        f"   {'our own start':^23}"
+    )
     for load, page_path, figures in rows:
         print(
             f"{load:<25}{page_path:<19}{len(figures.playable):>4}   "
-            f"{spread(figures.painted)}   {spread(figures.playable)}"
+            f"{spread(figures.painted)}   {spread(figures.playable)}   {spread(figures.own)}"
         )
     stock_cold = median(times[f"cold {STOCK}"].playable)
     stock_warm = median(times[f"warm {STOCK}"].playable)

@@ -29,14 +29,17 @@ const inPage = typeof document !== "undefined";
 const skipSnapshot = new URLSearchParams(location.search).has("no_snapshot");
 
 // Started when PyScript imports this module: it overlaps PyScript's own start.
-const stored = skipSnapshot ? Promise.resolve(null) : readSnapshot();
+let stored = skipSnapshot ? Promise.resolve(null) : readSnapshot();
 
 export async function loadPyodide(options = {}) {
   const config = { ...options, indexURL: runtime, stdLibURL: runtime + "python_stdlib_pyc.zip" };
   const snapshot = await stored;
+  stored = Promise.resolve(null); // a second interpreter boots normally; the bytes can go
   if (snapshot) {
     try {
       const pyodide = await loadPinnedPyodide({ ...config, _loadSnapshot: expandSnapshot(snapshot) });
+      // Pyodide keeps its options: let the 31 MB heap image go once it is restored.
+      if (pyodide._api?.config) pyodide._api.config._loadSnapshot = undefined;
       // The heap holds the random module's state of the build machine: draw a fresh one.
       pyodide.runPython("import random\nrandom.seed()");
       report("used");
