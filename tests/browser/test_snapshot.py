@@ -8,7 +8,7 @@ snapshot replaces what was stored. `<html data-snapshot>` says which path the pa
 
 from __future__ import annotations
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 
 from eightoff import Game
 
@@ -134,3 +134,24 @@ def test_a_snapshot_pyodide_refuses_falls_back_to_the_normal_boot(page: Page, si
     reload(page, site_url)
     expect_kept(page, game)
     assert snapshot_states(page) == ["used"]
+
+
+def test_the_first_visit_fetches_the_snapshot_only_once_playable(page: Page, site_url: str) -> None:
+    """The snapshot's download is held: the board still becomes playable, and only then
+    does the page ask for it; released, it is stored. The service worker never precaches it."""
+    assert "snapshot." not in (build.DIST / "sw.js").read_text(encoding="utf-8")
+    page.add_init_script(STATES)
+    blank = site_url + "__blank__.html"
+    page.route(blank, lambda route: route.fulfill(body=BLANK, content_type="text/html"))
+    page.goto(blank)
+    page.evaluate(f"caches.delete('{CACHE}')")
+    held: list[Route] = []
+    page.route(snapshot_url(site_url), held.append)
+    with page.expect_request(snapshot_url(site_url)):
+        open_page(page, site_url)  # playable although the snapshot is held
+    assert snapshot_states(page) == ["missing"]
+    assert len(held) == 1
+    for route in held:
+        route.continue_()
+    page.wait_for_function(STORED_LATER)
+    assert stored(page) == [snapshot_url(site_url)]
