@@ -146,7 +146,11 @@ def test_the_first_visit_fetches_the_snapshot_only_once_playable(page: Page, sit
     page.goto(blank)
     page.evaluate(f"caches.delete('{CACHE}')")
     held: list[Route] = []
-    page.route(snapshot_url(site_url), held.append)
+
+    def hold(route: Route) -> None:
+        held.append(route)
+
+    page.route(snapshot_url(site_url), hold)
     with page.expect_request(snapshot_url(site_url)):
         open_page(page, site_url)  # playable although the snapshot is held
     assert snapshot_states(page) == ["missing"]
