@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import gettext as _gettext
 from collections.abc import Callable, Iterable
+from functools import cache
 from pathlib import Path
 from string import Formatter
 from typing import Any, Final
@@ -159,8 +160,15 @@ def pgettext(context: str, message: str, /, **params: Any) -> str:
 def _fill(template: str, params: dict[str, Any]) -> str:
     """``template`` with its ``{name}`` fields filled; a field without a value shows
     itself (a gap is visible, never a crash)."""
-    names = {name for _, name, _, _ in Formatter().parse(template) if name}
+    names = _fields(template)
     return template.format_map({name: params.get(name, "{" + name + "}") for name in names})
+
+
+@cache
+def _fields(template: str) -> frozenset[str]:
+    """The names of ``template``'s fields (parsed once per template: the board names
+    hundreds of cards at start)."""
+    return frozenset(name for _, name, _, _ in Formatter().parse(template) if name)
 
 
 # -- cards and piles --------------------------------------------------------------------
