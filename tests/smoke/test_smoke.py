@@ -2,7 +2,8 @@
 engine on that engine's one page (conftest.py), every gesture real pointer input.
 
 The page boots with no error; a whole game is won by drags from Freecell Solver's solution
-with the exact score, reloaded midway; a ?deal= link opens its deal; the service worker
+with the exact score, reloaded midway; a ?deal= link opens its deal (in Hebrew, right to
+left, column 1 still at the left); the service worker
 takes over and a reload with the server stopped still plays (and the Hebrew Rules page
 opens right to left); a whole game is won by the keyboard alone; a hint comes from the
 solver's worker and is played.
@@ -95,9 +96,9 @@ def test_a_game_is_won_by_the_keyboard(game_page: GamePage, winning_line: Soluti
         expect_game(shown, game)
 
 
-def test_a_deal_link_opens_its_deal(game_page: GamePage) -> None:
-    with game_page.step("deal link"):
-        shown = game_page.open(f"deal={LINK}", fresh=True)
+def test_a_deal_link_opens_its_deal_in_hebrew_right_to_left(game_page: GamePage) -> None:
+    with game_page.step("deal link, in Hebrew"):
+        shown = game_page.open(f"deal={LINK}&lang=he", fresh=True)
         expect_game(shown, Game.new(DealCode.parse(LINK)))
         # WebKitWebDriver does not keep the order of an object's keys: compare them sorted.
         assert sorted(key for key in shown["board"] if key.startswith("cell-")) == [
@@ -108,7 +109,18 @@ def test_a_deal_link_opens_its_deal(game_page: GamePage) -> None:
             ".filter((cell) => cell.getBoundingClientRect().width > 0).length"
         )
         assert drawn == 4
-        assert shown["location"] == f"/index.html?deal={LINK}"
+        assert shown["location"] == f"/index.html?deal={LINK}&lang=he"
+        # Right to left, the words in Hebrew, the board's columns still numbered from the left.
+        laid_out = game_page.driver.run(
+            "() => ({lang: document.documentElement.lang, dir: document.documentElement.dir,"
+            " bar: getComputedStyle(document.querySelector('.bar')).direction,"
+            " settings: document.querySelector('#settings').getAttribute('aria-label'),"
+            " first: document.querySelector('[data-pile=\"column-1\"]').getBoundingClientRect().left,"
+            " last: document.querySelector('[data-pile=\"column-8\"]').getBoundingClientRect().left})"
+        )
+        assert (laid_out["lang"], laid_out["dir"], laid_out["bar"]) == ("he", "rtl", "rtl")
+        assert laid_out["settings"] == "הגדרות"
+        assert laid_out["first"] < laid_out["last"]
 
 
 CENTRE = """(selector) => {
