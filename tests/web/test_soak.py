@@ -112,6 +112,7 @@ def round_trip(game: Game, stats: Stats, settings: Settings, revision: int) -> N
     assert read.settings_error is None and read.stats_error is None
 
 
+@pytest.mark.no_cover  # the same run, untraced: coverage's tracer would triple its time
 def test_10000_random_games_round_trip_exactly_through_the_saved_form() -> None:
     """About 45 s of one core (measured on a shared 2-core machine, CPython 3.11): 10,000
     games, 1 in 100 played past the undo limit, about 13,000 round trips."""
