@@ -239,6 +239,7 @@ def test_every_solution_from_a_random_position_wins(position: Position) -> None:
 TWO_CELLS = [DealCode(number, 2) for number in range(40)] + [DealCode.parse("EO1-C2-AAAAAFI")]
 
 
+@pytest.mark.no_cover  # untraced: the search is hot; the solver is covered by the other tests
 @SOME
 @given(walks(TWO_CELLS, 20))
 def test_verdicts_agree_with_the_plain_search(position: Position) -> None:
