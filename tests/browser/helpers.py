@@ -10,6 +10,7 @@ import re
 import subprocess
 import sys
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -57,6 +58,17 @@ def open_page(page: Page, site_url: str, query: str = "") -> Page:
     page.goto(site_url + "index.html" + (f"?{query}" if query else ""))
     wait_ready(page)
     return page
+
+
+@contextmanager
+def clipboard(page: Page, site_url: str) -> Iterator[None]:
+    """The page may read and write the clipboard for the block's length (a copy is checked
+    by reading it back)."""
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url.rstrip("/"))
+    try:
+        yield
+    finally:
+        page.context.clear_permissions()
 
 
 def read_board(page: Page) -> Board:

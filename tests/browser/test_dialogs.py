@@ -6,7 +6,7 @@ from playwright.sync_api import Page, expect
 
 from eightoff import DealCode, Game, Move
 
-from .helpers import Player, dealt, expect_board, expect_numbers, open_fresh, open_page
+from .helpers import Player, clipboard, dealt, expect_board, expect_numbers, open_fresh, open_page
 
 CODE = "EO1-C8-AAAAAFA"
 
@@ -67,15 +67,12 @@ def test_restart_deals_the_same_code_again(page: Page, site_url: str) -> None:
 
 
 def test_copy_link_puts_the_deals_address_on_the_clipboard(page: Page, site_url: str) -> None:
-    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url.rstrip("/"))
-    try:
+    with clipboard(page, site_url):
         open_fresh(page, site_url, f"deal={CODE}")
         page.locator("#copy-link").click()
         url = f"{site_url}index.html?deal={CODE}"
         expect(page.locator("#status")).to_have_text(f"Link copied: {url}")
         assert page.evaluate("navigator.clipboard.readText()") == url
-    finally:
-        page.context.clear_permissions()
 
 
 def test_copy_link_falls_back_to_a_selected_address(page: Page, site_url: str) -> None:

@@ -19,7 +19,7 @@ from eightoff.web.persist import KEY, Settings
 from eightoff.web.stats import Stats
 from tests.players import long_game
 
-from .helpers import BLANK, Player, dealt, expect_board, expect_numbers, open_fresh, open_page
+from .helpers import BLANK, Player, clipboard, dealt, expect_board, expect_numbers, open_fresh, open_page
 
 CODE = DealCode.parse("EO1-C8-AAAAAFA")
 LINE = tuple(solve(CODE.deal()).moves)
@@ -73,14 +73,11 @@ def test_statistics_after_a_win_and_a_loss_with_the_chart(page: Page, site_url: 
     open_with(page, site_url, record_of(game, stats))
     Player(page).play(game, LINE[-1])
     expect(page.locator("#win")).to_be_visible()
-    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url.rstrip("/"))
-    try:
+    with clipboard(page, site_url):
         page.locator("#win-share").click()
         url = f"{site_url}index.html?deal={CODE}&moves={encode_moves(LINE)}&replay"
         expect(page.locator("#status")).to_have_text(f"Replay link copied: {url}")
         assert page.evaluate("navigator.clipboard.readText()") == url
-    finally:
-        page.context.clear_permissions()
     page.locator("#win [data-action=win-new]").click()
     page.locator("#random-deal").click()  # a won game is replaced without asking
     expect(page.locator("#deal-code")).not_to_have_text(str(CODE))  # the worker's winnable deal
