@@ -2,18 +2,124 @@
 //
 // PyScript imports this module instead of Pyodide's own `pyodide.mjs` and calls its
 // `loadPyodide`. We forward to our pinned Pyodide copy and add the options PyScript does not
-// pass: the runtime directory and the standard library precompiled to .pyc at build time
-// (tools/pyc_compile.mjs), which makes start-up about three times faster.
+// pass: the runtime directory, the standard library precompiled to .pyc at build time
+// (tools/pyc_compile.mjs, about three times faster), and on later visits a memory snapshot
+// of the booted interpreter (tools/snapshot.mjs), which skips the interpreter's bootstrap.
+//
+// The snapshot (docs/performance.md):
+// - its name carries a hash of its content (the build rewrites SNAPSHOT), so a snapshot of
+//   another build is never asked for;
+// - a first visit boots without it; once the board is playable, in idle time, it is
+//   downloaded into its own Cache Storage cache (older snapshots are deleted), never on the
+//   way to a playable board;
+// - a later visit reads it from that cache while PyScript starts and boots from it; missing,
+//   malformed or refused by Pyodide, the normal boot follows and nothing is lost.
+// `<html data-snapshot>` tells what happened: "used", "missing", "failed", then "stored"
+// once a fresh snapshot is in the cache. The solver's worker boots through this module too:
+// it uses a stored snapshot but leaves storing to the page.
 import { loadPyodide as loadPinnedPyodide, version } from "./vendor/pyodide-314.0.7/pyodide.mjs";
 
 export { version };
 
 const runtime = new URL("./vendor/pyodide-314.0.7/", import.meta.url).href;
+const SNAPSHOT = new URL("./vendor/pyodide-314.0.7/snapshot.bin", import.meta.url).href;
+const SNAPSHOT_CACHE = "pyodide-snapshot";
+const MAGIC = "EOSNAP01";
+const inPage = typeof document !== "undefined";
+const skipSnapshot = new URLSearchParams(location.search).has("no_snapshot");
 
-export function loadPyodide(options = {}) {
-  return loadPinnedPyodide({
-    ...options,
-    indexURL: runtime,
-    stdLibURL: runtime + "python_stdlib_pyc.zip",
+// Started when PyScript imports this module: it overlaps PyScript's own start.
+let stored = skipSnapshot ? Promise.resolve(null) : readSnapshot();
+
+export async function loadPyodide(options = {}) {
+  const config = { ...options, indexURL: runtime, stdLibURL: runtime + "python_stdlib_pyc.zip" };
+  const snapshot = await stored;
+  stored = Promise.resolve(null); // a second interpreter boots normally; the bytes can go
+  if (snapshot) {
+    try {
+      const pyodide = await loadPinnedPyodide({ ...config, _loadSnapshot: expandSnapshot(snapshot) });
+      // Pyodide keeps its options: let the 31 MB heap image go once it is restored.
+      if (pyodide._api?.config) pyodide._api.config._loadSnapshot = undefined;
+      // The heap holds the random module's state of the build machine: draw a fresh one.
+      pyodide.runPython("import random\nrandom.seed()");
+      report("used");
+      return pyodide;
+    } catch (error) {
+      console.warn("Eight Off: the stored Pyodide snapshot did not load; booting without it.", error);
+      report("failed");
+    }
+  } else {
+    report("missing");
+  }
+  const pyodide = await loadPinnedPyodide(config);
+  if (inPage && !skipSnapshot) whenPlayable(() => idle(storeSnapshot));
+  return pyodide;
+}
+
+async function readSnapshot() {
+  try {
+    const cache = await caches.open(SNAPSHOT_CACHE);
+    const response = await cache.match(SNAPSHOT);
+    return response ? new Uint8Array(await response.arrayBuffer()) : null;
+  } catch {
+    return null; // no Cache Storage (an opaque origin, a private mode): boot without it
+  }
+}
+
+/** The heap a snapshot file describes (format: tools/snapshot.mjs); throws if malformed. */
+export function expandSnapshot(bytes) {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (bytes.length < 24 || new TextDecoder().decode(bytes.subarray(0, 8)) !== MAGIC) {
+    throw new Error("not an Eight Off snapshot");
+  }
+  const [heapBytes, pageBytes, count] = [8, 12, 16].map((offset) => view.getUint32(offset, true));
+  const data = 24 + 4 * count;
+  if (!pageBytes || data > bytes.length || bytes.length > data + count * pageBytes) {
+    throw new Error("truncated snapshot");
+  }
+  const heap = new Uint8Array(heapBytes);
+  for (let i = 0; i < count; i++) {
+    const start = view.getUint32(24 + 4 * i, true) * pageBytes;
+    const page = bytes.subarray(data + i * pageBytes, data + (i + 1) * pageBytes);
+    if (start + page.length > heapBytes || (i < count - 1 && page.length < pageBytes)) {
+      throw new Error("truncated snapshot");
+    }
+    heap.set(page, start);
+  }
+  return heap;
+}
+
+async function storeSnapshot() {
+  try {
+    const cache = await caches.open(SNAPSHOT_CACHE);
+    const response = await fetch(SNAPSHOT);
+    if (!response.ok) return;
+    await cache.put(SNAPSHOT, response);
+    for (const request of await cache.keys()) {
+      if (request.url !== SNAPSHOT) await cache.delete(request);
+    }
+    report("stored");
+  } catch {
+    // offline, storage full: the next visit boots normally and tries again
+  }
+}
+
+function report(state) {
+  if (inPage) document.documentElement.dataset.snapshot = state;
+}
+
+function whenPlayable(callback) {
+  const root = document.documentElement;
+  if (root.hasAttribute("data-ready")) return callback();
+  const observer = new MutationObserver(() => {
+    if (!root.hasAttribute("data-ready")) return;
+    observer.disconnect();
+    callback();
   });
+  observer.observe(root, { attributes: true, attributeFilter: ["data-ready"] });
+}
+
+function idle(callback) {
+  if ("requestIdleCallback" in globalThis) requestIdleCallback(callback, { timeout: 5000 });
+  else setTimeout(callback, 1000);
 }

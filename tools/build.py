@@ -6,7 +6,8 @@ The steps, one module each in tools/sitebuild/: `npm ci` when node_modules is mi
 stale; vendor the pinned runtime into static/vendor/ (versioned directories, plus a .pyc
 standard library compiled by the same Pyodide under Node); copy the site into dist/; write
 the Rules, Examples and FAQ pages (tools/pages.py); compile the catalogues (the loading
-screen's words into static/lang.js, the .mo files into the package); zip the eightoff package; draw the icons
+screen's words into static/lang.js, the .mo files into the package); zip the eightoff package;
+make the memory snapshot of the booted interpreter (tools/snapshot.mjs) with it; draw the icons
 and write the web app manifest; give our own assets content-hashed names; write the stock
 PyScript page of bench/startup.py under dist/bench/; write the service worker (sw.js)
 carrying the build's content version; precompress large files (.br, .gz).
@@ -34,6 +35,7 @@ from sitebuild import (
     page,
     runtime,
     service_worker,
+    snapshot,
     stock,
 )
 from sitebuild.common import DIST, log
@@ -59,6 +61,7 @@ def assemble(dist: Path) -> str:
     runtime.copy_vendor(static / "vendor")
     catalogues.write_loader_strings(static / "lang.js")
     package.zip_package(static / "eightoff.zip", catalogues.compile_catalogues())
+    snapshot.write_snapshot(dist)
     icons.write_icons(static)
     manifest.write_manifest(dist)
     names.hash_site(dist, documents)

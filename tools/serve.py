@@ -18,6 +18,7 @@ import email.utils
 import os
 import re
 import threading
+import time
 from functools import partial
 from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -102,7 +103,7 @@ class Handler(SimpleHTTPRequestHandler):
             self.end_headers()
             return None
         file = path.open("rb")
-        self.server.count_body(stat.st_size)  # type: ignore[attr-defined]
+        self.server.count_body(stat.st_size, self.path)  # type: ignore[attr-defined]
         self.send_response(HTTPStatus.OK)
         self.send_header("Content-Type", content_type)
         self.send_header("Content-Length", str(stat.st_size))
@@ -119,11 +120,13 @@ class Server(ThreadingHTTPServer):
     daemon_threads = True
     verbose = False
     body_bytes = 0  # response bodies sent so far, as sent (compressed where it was)
+    sent: list[tuple[float, str, int]]  # (time.time(), URL path, body bytes) of each response
     _lock = threading.Lock()
 
-    def count_body(self, size: int) -> None:
+    def count_body(self, size: int, path: str = "") -> None:
         with self._lock:
             self.body_bytes += size
+            self.sent.append((time.time(), path, size))
 
 
 def start_server(directory: Path, host: str = "127.0.0.1", port: int = 0, verbose: bool = False) -> Server:
@@ -134,6 +137,7 @@ def start_server(directory: Path, host: str = "127.0.0.1", port: int = 0, verbos
     """
     server = Server((host, port), partial(Handler, directory=os.fspath(directory)))
     server.verbose = verbose
+    server.sent = []
     threading.Thread(target=server.serve_forever, name="eightoff-http", daemon=True).start()
     return server
 
@@ -146,6 +150,7 @@ def url_of(server: Server) -> str:
 def serve_forever(directory: Path, host: str = "127.0.0.1", port: int = 8000) -> None:
     server = Server((host, port), partial(Handler, directory=os.fspath(directory)))
     server.verbose = True
+    server.sent = []
     print(f"Serving {directory} at {url_of(server)}  (Ctrl+C stops)", flush=True)
     try:
         server.serve_forever()

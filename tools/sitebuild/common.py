@@ -16,6 +16,9 @@ PYSCRIPT_DIR = f"pyscript-{PYSCRIPT_VERSION}"
 VENDOR = ROOT / "static" / "vendor"
 PYC_STDLIB = "python_stdlib_pyc.zip"
 COMPILER = ROOT / "tools" / "pyc_compile.mjs"
+# A memory snapshot of the booted interpreter (tools/snapshot.mjs), beside the runtime.
+SNAPSHOT = "snapshot.bin"
+SNAPSHOT_MAKER = ROOT / "tools" / "snapshot.mjs"
 CACHE = ROOT / "build"  # slow results kept between builds (.pyc, icons)
 
 

@@ -23,6 +23,7 @@ COMPRESSIBLE = {
     ".webmanifest",
     ".txt",
     ".zip",
+    ".bin",  # the memory snapshot
 }
 MIN_COMPRESS_BYTES = 1024
 Compressor = Callable[[bytes], bytes]

@@ -1,0 +1,161 @@
+"""The memory snapshot of later visits (static/pyodide-loader.mjs, docs/performance.md).
+
+A first visit boots without it and stores it in idle time; a later visit boots from it.
+A snapshot that is missing, of another build (stale) or that fails to load (malformed, or
+refused by Pyodide) leads to the normal boot: the saved game is all there, and a fresh
+snapshot replaces what was stored. `<html data-snapshot>` says which path the page took.
+"""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, Route, expect
+
+from eightoff import Game
+
+from .harness import build
+from .helpers import BLANK, expect_board, expect_numbers, open_page
+from .test_saving import find_scoring_start
+
+CACHE = "pyodide-snapshot"  # the page's own cache (pyodide-loader.mjs)
+RUNTIME = "static/vendor/pyodide-314.0.7/"
+STORED = f"caches.open('{CACHE}').then(c => c.keys()).then(keys => keys.map(r => r.url))"
+STORED_LATER = "document.documentElement.dataset.snapshot === 'stored'"
+# Every value <html data-snapshot> takes in a page load, in order.
+STATES = """
+window.snapshotStates = [];
+new MutationObserver(() => window.snapshotStates.push(document.documentElement.dataset.snapshot))
+  .observe(document, {attributes: true, subtree: true, attributeFilter: ["data-snapshot"]});
+"""
+# A copy of the stored snapshot with one byte of the heap's Pyodide build id changed: a
+# well-formed file Pyodide refuses ("Snapshot build id mismatch").
+OTHER_BUILD = """async url => {
+  const cache = await caches.open('pyodide-snapshot');
+  const bytes = new Uint8Array(await (await cache.match(url)).arrayBuffer());
+  const view = new DataView(bytes.buffer);
+  const data = 24 + 4 * view.getUint32(16, true);  // the first stored page: heap offset 0
+  if (view.getUint32(24, true) !== 0) throw new Error('heap page 0 not stored');
+  bytes[data + 16] ^= 0xff;  // Pyodide's header: magic, offsets, then the 32-byte build id
+  await cache.put(url, new Response(bytes));
+}"""
+
+
+def snapshot_url(site_url: str) -> str:
+    (path,) = (build.DIST / RUNTIME).glob("snapshot.*.bin")
+    return site_url + RUNTIME + path.name
+
+
+def snapshot_states(page: Page) -> list[str]:
+    """The states of the current page load so far."""
+    return page.evaluate("window.snapshotStates")  # type: ignore[no-any-return]
+
+
+def stored(page: Page) -> list[str]:
+    return page.evaluate(STORED)  # type: ignore[no-any-return]
+
+
+def reload(page: Page, site_url: str) -> None:
+    open_page(page, site_url)
+
+
+def expect_kept(page: Page, game: Game) -> None:
+    expect_board(page, game.position)
+    expect_numbers(page, game.score, game.moves)
+    expect(page.locator("#deal-code")).to_have_text(str(game.code))
+
+
+def fresh_start(page: Page, site_url: str) -> Game:
+    """No snapshot stored: a game with two moves played, booted the normal way; then the
+    page stores the snapshot in idle time."""
+    page.add_init_script(STATES)
+    blank = site_url + "__blank__.html"
+    page.route(blank, lambda route: route.fulfill(body=BLANK, content_type="text/html"))
+    page.goto(blank)
+    page.evaluate(f"caches.delete('{CACHE}')")
+    page.unroute(blank)
+    game = find_scoring_start(page, site_url)
+    page.wait_for_function(STORED_LATER)
+    assert snapshot_states(page) == ["missing", "stored"]
+    assert stored(page) == [snapshot_url(site_url)]
+    return game
+
+
+def test_a_later_visit_boots_from_the_stored_snapshot(page: Page, site_url: str) -> None:
+    game = fresh_start(page, site_url)
+    reload(page, site_url)
+    expect_kept(page, game)
+    assert snapshot_states(page) == ["used"]
+    page.locator("#undo").click()
+    game.undo()
+    expect_board(page, game.position)
+
+
+def test_a_stale_snapshot_is_not_used_and_is_replaced(page: Page, site_url: str) -> None:
+    game = fresh_start(page, site_url)
+    stale = site_url + RUNTIME + "snapshot.0123456789.bin"
+    page.evaluate(
+        """async ([current, stale]) => {
+          const cache = await caches.open('pyodide-snapshot');
+          await cache.put(stale, await cache.match(current));
+          await cache.delete(current);
+        }""",
+        [snapshot_url(site_url), stale],
+    )
+    reload(page, site_url)
+    expect_kept(page, game)
+    page.wait_for_function(STORED_LATER)
+    assert snapshot_states(page) == ["missing", "stored"]
+    assert stored(page) == [snapshot_url(site_url)]
+
+
+def test_a_malformed_snapshot_falls_back_to_the_normal_boot(page: Page, site_url: str) -> None:
+    game = fresh_start(page, site_url)
+    page.evaluate(
+        "async url => (await caches.open('pyodide-snapshot')).put(url, new Response('EOSNAP01 cut short'))",
+        snapshot_url(site_url),
+    )
+    reload(page, site_url)
+    expect_kept(page, game)
+    page.wait_for_function(STORED_LATER)
+    assert snapshot_states(page) == ["failed", "stored"]
+    assert stored(page) == [snapshot_url(site_url)]
+    reload(page, site_url)
+    expect_kept(page, game)
+    assert snapshot_states(page) == ["used"]
+
+
+def test_a_snapshot_pyodide_refuses_falls_back_to_the_normal_boot(page: Page, site_url: str) -> None:
+    game = fresh_start(page, site_url)
+    page.evaluate(OTHER_BUILD, snapshot_url(site_url))
+    reload(page, site_url)
+    expect_kept(page, game)
+    page.wait_for_function(STORED_LATER)
+    assert snapshot_states(page) == ["failed", "stored"]
+    assert stored(page) == [snapshot_url(site_url)]
+    reload(page, site_url)
+    expect_kept(page, game)
+    assert snapshot_states(page) == ["used"]
+
+
+def test_the_first_visit_fetches_the_snapshot_only_once_playable(page: Page, site_url: str) -> None:
+    """The snapshot's download is held: the board still becomes playable, and only then
+    does the page ask for it; released, it is stored. The service worker never precaches it."""
+    assert "snapshot." not in (build.DIST / "sw.js").read_text(encoding="utf-8")
+    page.add_init_script(STATES)
+    blank = site_url + "__blank__.html"
+    page.route(blank, lambda route: route.fulfill(body=BLANK, content_type="text/html"))
+    page.goto(blank)
+    page.evaluate(f"caches.delete('{CACHE}')")
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:
+        held.append(route)
+
+    page.route(snapshot_url(site_url), hold)
+    with page.expect_request(snapshot_url(site_url)):
+        open_page(page, site_url)  # playable although the snapshot is held
+    assert snapshot_states(page) == ["missing"]
+    assert len(held) == 1
+    for route in held:
+        route.continue_()
+    page.wait_for_function(STORED_LATER)
+    assert stored(page) == [snapshot_url(site_url)]

@@ -1,0 +1,86 @@
+// Make a Pyodide memory snapshot with the very Pyodide build the page runs.
+//
+//   node tools/snapshot.mjs <pyodide dir> <stdlib zip> <package zip> <output>
+//
+// Boots Pyodide under Node as static/pyodide-loader.mjs boots it in the page (the same
+// runtime files, the .pyc standard library as stdLibURL, so zipimport finds the same zip at
+// the same offsets), unpacks our package where PyScript's [files] puts it
+// (/home/pyodide/eightoff), imports the standard-library modules the page imports anyway and
+// every module of ours that imports no browser module (the engine and the DOM layer's pure
+// modules), and writes the heap (`makeMemorySnapshot`, a private Pyodide API: the pinned
+// version is the one it was written for). Loaded with `_loadSnapshot`, it replaces the
+// interpreter's bootstrap and those imports. Only modules that touch no JavaScript object at
+// import time may be imported here: a JavaScript reference in the heap must be found again
+// from globalThis by its path. The snapshot holds our modules' code, so it belongs to one
+// build of the package (tools/sitebuild/snapshot.py names it by content).
+//
+// Output format (little-endian): most of the 31 MB heap is zero pages, so only the pages
+// holding a non-zero byte are written (12 MB; brotli makes about 5 MB of it on the wire):
+//   "EOSNAP01"  u32 heap bytes  u32 page size  u32 page count  u32 0
+//   u32 page index × page count, then the pages (the last one cut at the heap's end).
+// static/pyodide-loader.mjs expands it back (`expandSnapshot`).
+import { readFileSync, writeFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+
+// Standard-library modules the page imports after the bootstrap (PyScript, eightoff.web).
+const IMPORTS = [
+  "encodings.cp437", "gettext", "hmac", "html", "html.entities", "ipaddress", "secrets",
+  "string", "urllib.parse",
+];
+const PAGE = 4096;
+
+const [pyodideDir, stdlib, packageZip, output] = process.argv.slice(2);
+if (!pyodideDir || !stdlib || !packageZip || !output) {
+  console.error("usage: node tools/snapshot.mjs <pyodide dir> <stdlib zip> <package zip> <output>");
+  process.exit(2);
+}
+const { loadPyodide } = await import(pathToFileURL(resolve(pyodideDir, "pyodide.mjs")).href);
+const pyodide = await loadPyodide({
+  indexURL: resolve(pyodideDir) + "/",
+  stdLibURL: resolve(stdlib),
+  _makeSnapshot: true,
+});
+pyodide.runPython(IMPORTS.map((name) => `import ${name}\n`).join(""));
+pyodide.FS.writeFile("/tmp/eightoff.zip", new Uint8Array(readFileSync(packageZip)));
+const ours = pyodide.runPython(`
+import importlib, os, pkgutil, zipfile
+with zipfile.ZipFile("/tmp/eightoff.zip") as package:
+    package.extractall("/home/pyodide/eightoff")
+os.remove("/tmp/eightoff.zip")
+os.chdir("/home/pyodide")  # as in the page, where sys.path's "" finds the package
+imported = []
+for module in pkgutil.walk_packages([os.path.abspath("eightoff")], "eightoff."):
+    if module.name in ("eightoff.__main__", "eightoff.cli"):  # the command line, not the page
+        continue
+    try:
+        importlib.import_module(module.name)
+        imported.append(module.name)
+    except ImportError as error:  # a thin module of the DOM layer: needs the browser
+        if error.name not in ("pyscript", "js"):
+            raise
+" ".join(imported)
+`);
+const heap = pyodide.makeMemorySnapshot();
+
+const pages = [];
+for (let start = 0; start < heap.length; start += PAGE) {
+  const page = heap.subarray(start, Math.min(start + PAGE, heap.length));
+  if (page.some((byte) => byte !== 0)) pages.push(start / PAGE);
+}
+const headerBytes = 24 + 4 * pages.length;
+const out = new Uint8Array(headerBytes + pages.length * PAGE);
+out.set(new TextEncoder().encode("EOSNAP01"));
+const view = new DataView(out.buffer);
+[heap.length, PAGE, pages.length, 0].forEach((value, i) => view.setUint32(8 + 4 * i, value, true));
+pages.forEach((index, i) => {
+  view.setUint32(24 + 4 * i, index, true);
+  out.set(heap.subarray(index * PAGE, (index + 1) * PAGE), headerBytes + i * PAGE);
+});
+const last = pages.at(-1);
+const size = pages.length ? headerBytes + (pages.length - 1) * PAGE + (Math.min((last + 1) * PAGE, heap.length) - last * PAGE) : headerBytes;
+writeFileSync(output, out.subarray(0, size));
+console.log(
+  `snapshot: wrote ${output} (${(size / 1e6).toFixed(1)} MB of a ${(heap.length / 1e6).toFixed(1)} MB heap) ` +
+    `with Pyodide ${pyodide.version}; imported ${ours}`,
+);
