@@ -14,6 +14,18 @@
 //   way to a playable board;
 // - a later visit reads it from that cache while PyScript starts and boots from it; missing,
 //   malformed or refused by Pyodide, the normal boot follows and nothing is lost.
+// The runtime's wasm: once a copy of it is in Cache Storage (the service worker's cache or the
+// one the snapshot is kept in), the boot takes it from there, also without a service worker:
+// Chromium keeps the compiled code beside a Cache Storage entry and reuses it, which it does
+// not reliably do for the HTTP cache (docs/performance.md). Pyodide fetches the wasm with the
+// global `fetch`; for the length of the boot, that one URL is answered with the stored copy.
+//
+// Pyodide boots without JSPI (WebAssembly stack switching), which it would use where the
+// browser offers it: in Chromium, Python then runs on V8's secondary stacks, and there the
+// renderer's own frame-pointer stack walker can read past the stack's end and crash the tab
+// (SIGSEGV at the top of a secondary stack; docs/performance.md, "A crash in Chromium"). We
+// need none of what JSPI adds (`run_sync`), and the browsers without it run us the same way.
+//
 // `<html data-snapshot>` tells what happened: "used", "missing", "failed", then "stored"
 // once a fresh snapshot is in the cache. The solver's worker boots through this module too:
 // it uses a stored snapshot but leaves storing to the page.
@@ -23,6 +35,7 @@ export { version };
 
 const runtime = new URL("./vendor/pyodide-314.0.7/", import.meta.url).href;
 const SNAPSHOT = new URL("./vendor/pyodide-314.0.7/snapshot.bin", import.meta.url).href;
+const WASM = runtime + "pyodide.asm.wasm";
 const SNAPSHOT_CACHE = "pyodide-snapshot";
 const MAGIC = "EOSNAP01";
 const inPage = typeof document !== "undefined";
@@ -30,14 +43,17 @@ const skipSnapshot = new URLSearchParams(location.search).has("no_snapshot");
 
 // Started when PyScript imports this module: it overlaps PyScript's own start.
 let stored = skipSnapshot ? Promise.resolve(null) : readSnapshot();
+let storedWasm = skipSnapshot ? Promise.resolve(null) : readStoredWasm();
 
 export async function loadPyodide(options = {}) {
   const config = { ...options, indexURL: runtime, stdLibURL: runtime + "python_stdlib_pyc.zip" };
   const snapshot = await stored;
-  stored = Promise.resolve(null); // a second interpreter boots normally; the bytes can go
+  const wasm = await storedWasm;
+  stored = storedWasm = Promise.resolve(null); // a second interpreter boots normally
   if (snapshot) {
     try {
-      const pyodide = await loadPinnedPyodide({ ...config, _loadSnapshot: expandSnapshot(snapshot) });
+      const heap = expandSnapshot(snapshot);
+      const pyodide = await bootPyodide(wasm, () => loadPinnedPyodide({ ...config, _loadSnapshot: heap }));
       // Pyodide keeps its options: let the 31 MB heap image go once it is restored.
       if (pyodide._api?.config) pyodide._api.config._loadSnapshot = undefined;
       // The heap holds the random module's state of the build machine: draw a fresh one.
@@ -51,9 +67,50 @@ export async function loadPyodide(options = {}) {
   } else {
     report("missing");
   }
-  const pyodide = await loadPinnedPyodide(config);
+  // After a failed snapshot boot the stored wasm was used already: the network's copy then.
+  const pyodide = await bootPyodide(snapshot ? null : wasm, () => loadPinnedPyodide(config));
   if (inPage && !skipSnapshot) whenPlayable(() => idle(storeSnapshot));
   return pyodide;
+}
+
+async function readStoredWasm() {
+  try {
+    return (await caches.match(WASM)) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Runs `boot` while WebAssembly's stack-switching API is hidden, so Pyodide finds none. */
+async function withoutJspi(boot) {
+  const hidden = ["Suspending", "Suspender", "promising"].filter((name) => name in WebAssembly);
+  const saved = hidden.map((name) => Object.getOwnPropertyDescriptor(WebAssembly, name));
+  for (const name of hidden) delete WebAssembly[name];
+  try {
+    return await boot();
+  } finally {
+    hidden.forEach((name, i) => Object.defineProperty(WebAssembly, name, saved[i]));
+  }
+}
+
+/** Runs `boot` (a Pyodide load) without JSPI, and with Pyodide's fetch of the wasm answered by
+ * `response` when there is one. */
+async function bootPyodide(response, boot) {
+  if (!response) return withoutJspi(boot);
+  const networkFetch = globalThis.fetch;
+  globalThis.fetch = function (input, init) {
+    if (response && String(input instanceof Request ? input.url : input) === WASM) {
+      const stored = response;
+      response = null;
+      return Promise.resolve(stored);
+    }
+    return networkFetch.call(this, input, init);
+  };
+  try {
+    return await withoutJspi(boot);
+  } finally {
+    globalThis.fetch = networkFetch;
+  }
 }
 
 async function readSnapshot() {
@@ -95,8 +152,12 @@ async function storeSnapshot() {
     const response = await fetch(SNAPSHOT);
     if (!response.ok) return;
     await cache.put(SNAPSHOT, response);
+    if (!(await caches.match(WASM))) {
+      const wasm = await fetch(WASM);
+      if (wasm.ok) await cache.put(WASM, wasm);
+    }
     for (const request of await cache.keys()) {
-      if (request.url !== SNAPSHOT) await cache.delete(request);
+      if (request.url !== SNAPSHOT && request.url !== WASM) await cache.delete(request);
     }
     report("stored");
   } catch {

@@ -9,6 +9,10 @@ from playwright.sync_api import Page, Route, expect
 
 from .harness import BOOT_TIMEOUT_MS, StrictPage
 
+# The runtime from the network as on a first visit, although this browser profile has the
+# snapshot and the wasm in Cache Storage from earlier tests (pyodide-loader.mjs).
+FIRST_VISIT = "index.html?no_snapshot"
+
 
 def test_boots_to_ready_without_foreign_requests(open_game: Callable[..., Page]) -> None:
     """index.html reaches data-ready; the loading screen is gone; the game drew into #app.
@@ -33,7 +37,7 @@ def test_loading_screen_shows_real_progress(page: Page, site_url: str) -> None:
         held.append(route)
 
     page.route("**/*.wasm", hold)
-    page.goto(site_url + "index.html", wait_until="commit")
+    page.goto(site_url + FIRST_VISIT, wait_until="commit")
     expect(page.locator("#loading .loading-title")).to_have_text("Eight Off")
     expect(page.locator("#loading .loading-stage")).to_have_text("Downloading the game engine…")
     detail = page.locator("#loading .loading-detail")
@@ -55,7 +59,7 @@ def test_wasm_with_wrong_type_shows_an_error(page: Page, site_url: str, strict_p
         route.fulfill(response=response, headers={**response.headers, "content-type": "text/plain"})
 
     page.route("**/*.wasm", wrong_type)
-    page.goto(site_url + "index.html")
+    page.goto(site_url + FIRST_VISIT)
     error = page.locator("#loading .loading-error")
     expect(error).to_be_visible(timeout=BOOT_TIMEOUT_MS)
     expect(error).to_contain_text("application/wasm")
@@ -75,3 +79,30 @@ def test_the_running_app_is_reachable_from_python_in_the_page(open_game: Callabl
     )
     page.wait_for_function("window.appDeal !== undefined")
     assert page.evaluate("window.appDeal") == "EO1-C4-AAAAAFA"
+
+
+# Counts what Pyodide builds with WebAssembly's stack-switching API (JSPI) during the boot.
+COUNT_JSPI = """
+window.jspiUses = 0;
+for (const name of ["Suspending", "promising"]) {
+  const real = WebAssembly[name];
+  if (!real) continue;
+  WebAssembly[name] = new Proxy(real, {
+    construct(target, args) { window.jspiUses++; return new target(...args); },
+    apply(target, self, args) { window.jspiUses++; return Reflect.apply(target, self, args); },
+  });
+}
+"""
+
+
+def test_python_runs_without_stack_switching(page: Page, site_url: str) -> None:
+    """Pyodide boots without JSPI (pyodide-loader.mjs; docs/performance.md, "A crash in
+    Chromium"): it makes no suspending import and no promising export, and the page keeps
+    WebAssembly's API as it was once the boot is over."""
+    page.add_init_script(COUNT_JSPI)
+    page.goto(site_url + "index.html?deal=EO1-C4-AAAAAFA")
+    page.wait_for_selector("html[data-ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert page.evaluate("'Suspending' in WebAssembly && 'promising' in WebAssembly")
+    assert page.evaluate("window.jspiUses") == 0
+    # The counter sees a use (the same API object is back in place after the boot).
+    assert page.evaluate("new WebAssembly.Suspending(async () => 0), window.jspiUses") == 1
