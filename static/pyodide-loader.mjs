@@ -41,7 +41,7 @@ const MAGIC = "EOSNAP01";
 const inPage = typeof document !== "undefined";
 const skipSnapshot = new URLSearchParams(location.search).has("no_snapshot");
 
-// Started when PyScript imports this module: it overlaps PyScript's own start.
+// Started when this module runs (index.html runs it before PyScript): overlaps PyScript's start.
 let stored = skipSnapshot ? Promise.resolve(null) : readSnapshot();
 let storedWasm = skipSnapshot ? Promise.resolve(null) : readStoredWasm();
 
@@ -73,9 +73,16 @@ export async function loadPyodide(options = {}) {
   return pyodide;
 }
 
+/** A wasm response streaming compilation accepts (on another, Pyodide would wait forever). */
+function compilable(response) {
+  const type = response?.headers.get("content-type") ?? "";
+  return Boolean(response?.ok && type.startsWith("application/wasm"));
+}
+
 async function readStoredWasm() {
   try {
-    return (await caches.match(WASM)) ?? null;
+    const response = await caches.match(WASM);
+    return compilable(response) ? response : null;
   } catch {
     return null;
   }
@@ -154,7 +161,7 @@ async function storeSnapshot() {
     await cache.put(SNAPSHOT, response);
     if (!(await caches.match(WASM))) {
       const wasm = await fetch(WASM);
-      if (wasm.ok) await cache.put(WASM, wasm);
+      if (compilable(wasm)) await cache.put(WASM, wasm);
     }
     for (const request of await cache.keys()) {
       if (request.url !== SNAPSHOT && request.url !== WASM) await cache.delete(request);

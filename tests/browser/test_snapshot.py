@@ -19,6 +19,7 @@ from .test_saving import find_scoring_start
 
 CACHE = "pyodide-snapshot"  # the page's own cache (pyodide-loader.mjs)
 RUNTIME = "static/vendor/pyodide-314.0.7/"
+WASM = RUNTIME + "pyodide.asm.wasm"
 STORED = f"caches.open('{CACHE}').then(c => c.keys()).then(keys => keys.map(r => r.url))"
 STORED_LATER = "document.documentElement.dataset.snapshot === 'stored'"
 # Every value <html data-snapshot> takes in a page load, in order.
@@ -47,7 +48,7 @@ def snapshot_url(site_url: str) -> str:
 
 def cached_files(site_url: str) -> list[str]:
     """What the page keeps in its cache: the snapshot and the runtime's wasm (pyodide-loader.mjs)."""
-    return sorted([snapshot_url(site_url), site_url + RUNTIME + "pyodide.asm.wasm"])
+    return sorted([snapshot_url(site_url), site_url + WASM])
 
 
 def snapshot_states(page: Page) -> list[str]:
@@ -130,6 +131,23 @@ def test_a_snapshot_that_fails_to_load_falls_back(page: Page, site_url: str, spo
     page.wait_for_function(STORED_LATER)
     assert snapshot_states(page) == ["failed", "stored"]
     assert sorted(stored(page)) == cached_files(site_url)
+    reload(page, site_url)
+    expect_kept(page, game)
+    assert snapshot_states(page) == ["used"]
+
+
+def test_a_stored_wasm_that_would_not_compile_is_not_used(page: Page, site_url: str) -> None:
+    """A stored copy of the wasm with a type streaming compilation refuses (Pyodide would
+    wait forever on it) is passed over: the network's copy boots, from the snapshot."""
+    game = fresh_start(page, site_url)
+    page.evaluate(
+        """async url => {
+          const cache = await caches.open('pyodide-snapshot');
+          const body = await (await cache.match(url)).arrayBuffer();
+          await cache.put(url, new Response(body, {headers: {'content-type': 'text/plain'}}));
+        }""",
+        site_url + WASM,
+    )
     reload(page, site_url)
     expect_kept(page, game)
     assert snapshot_states(page) == ["used"]
