@@ -8,6 +8,7 @@ from collections.abc import Callable
 from playwright.sync_api import Page, Route, expect
 
 from .harness import BOOT_TIMEOUT_MS, StrictPage
+from .helpers import open_fresh
 
 # The runtime from the network as on a first visit, although this browser profile has the
 # snapshot and the wasm in Cache Storage from earlier tests (pyodide-loader.mjs).
@@ -67,10 +68,11 @@ def test_wasm_with_wrong_type_shows_an_error(page: Page, site_url: str, strict_p
     expect(page.locator("html")).not_to_have_attribute("data-ready", "")
 
 
-def test_the_running_app_is_reachable_from_python_in_the_page(open_game: Callable[..., Page]) -> None:
+def test_the_running_app_is_reachable_from_python_in_the_page(page: Page, site_url: str) -> None:
     """static/main.py keeps the App that start() returns as `app`; a `<script type="py">`
-    added later runs in the same namespace and reads it (docs/dom-contract.md)."""
-    page = open_game("deal=EO1-C4-AAAAAFA")
+    added later runs in the same namespace and reads it (docs/dom-contract.md). Fresh
+    storage: a game with moves saved by an earlier test would keep the link's deal waiting."""
+    open_fresh(page, site_url, "deal=EO1-C4-AAAAAFA")
     page.evaluate(
         """() => { const script = document.createElement('script');
         script.type = 'py';
