@@ -48,12 +48,18 @@ let storedWasm = skipSnapshot ? Promise.resolve(null) : readStoredWasm();
 export async function loadPyodide(options = {}) {
   const config = { ...options, indexURL: runtime, stdLibURL: runtime + "python_stdlib_pyc.zip" };
   const snapshot = await stored;
-  const wasm = await storedWasm;
+  // A stored Response can be read once: the first boot that fetches the wasm takes it.
+  let wasm = await storedWasm;
+  const takeWasm = () => {
+    const copy = wasm;
+    wasm = null;
+    return copy;
+  };
   stored = storedWasm = Promise.resolve(null); // a second interpreter boots normally
   if (snapshot) {
     try {
       const heap = expandSnapshot(snapshot);
-      const pyodide = await bootPyodide(wasm, () => loadPinnedPyodide({ ...config, _loadSnapshot: heap }));
+      const pyodide = await bootPyodide(takeWasm, () => loadPinnedPyodide({ ...config, _loadSnapshot: heap }));
       // Pyodide keeps its options: let the 31 MB heap image go once it is restored.
       if (pyodide._api?.config) pyodide._api.config._loadSnapshot = undefined;
       // The heap holds the random module's state of the build machine: draw a fresh one.
@@ -67,8 +73,7 @@ export async function loadPyodide(options = {}) {
   } else {
     report("missing");
   }
-  // After a failed snapshot boot the stored wasm was used already: the network's copy then.
-  const pyodide = await bootPyodide(snapshot ? null : wasm, () => loadPinnedPyodide(config));
+  const pyodide = await bootPyodide(takeWasm, () => loadPinnedPyodide(config));
   if (inPage && !skipSnapshot) whenPlayable(() => idle(storeSnapshot));
   return pyodide;
 }
@@ -100,18 +105,13 @@ async function withoutJspi(boot) {
   }
 }
 
-/** Runs `boot` (a Pyodide load) without JSPI, and with Pyodide's fetch of the wasm answered by
- * `response` when there is one. */
-async function bootPyodide(response, boot) {
-  if (!response) return withoutJspi(boot);
+/** Runs `boot` (a Pyodide load) without JSPI; Pyodide's fetch of the wasm is answered with
+ * the stored copy `take()` gives, when there is one left. */
+async function bootPyodide(take, boot) {
   const networkFetch = globalThis.fetch;
   globalThis.fetch = function (input, init) {
-    if (response && String(input instanceof Request ? input.url : input) === WASM) {
-      const stored = response;
-      response = null;
-      return Promise.resolve(stored);
-    }
-    return networkFetch.call(this, input, init);
+    const copy = String(input instanceof Request ? input.url : input) === WASM ? take() : null;
+    return copy ? Promise.resolve(copy) : networkFetch.call(this, input, init);
   };
   try {
     return await withoutJspi(boot);
