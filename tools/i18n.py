@@ -23,6 +23,7 @@ import sys
 import tempfile
 import unicodedata
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
@@ -226,10 +227,18 @@ def catalogues() -> dict[str, Catalog]:
     return found
 
 
+BUILD_DATE = datetime(1980, 1, 1, tzinfo=UTC)
+"""The date every compiled catalogue carries: the ``.po`` files keep none, and Babel would
+stamp the build's moment into each ``.mo`` (and so into the package zip and the snapshot),
+so two builds of one commit would differ."""
+
+
 def compile_all(out: Path) -> list[Path]:
-    """Write ``out/<lang>/LC_MESSAGES/eightoff.mo`` for every catalogue; returns the files."""
+    """Write ``out/<lang>/LC_MESSAGES/eightoff.mo`` for every catalogue; returns the files.
+    The same catalogues always give the same bytes (:data:`BUILD_DATE`)."""
     written = []
     for lang, catalog in catalogues().items():
+        catalog.creation_date = catalog.revision_date = BUILD_DATE
         target = out / lang / "LC_MESSAGES" / f"{DOMAIN}.mo"
         target.parent.mkdir(parents=True, exist_ok=True)
         with target.open("wb") as file:

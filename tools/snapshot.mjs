@@ -19,6 +19,7 @@
 //   "EOSNAP01"  u32 heap bytes  u32 page size  u32 page count  u32 0
 //   u32 page index × page count, then the pages (the last one cut at the heap's end).
 // static/pyodide-loader.mjs expands it back (`expandSnapshot`).
+import nodeCrypto from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -35,6 +36,28 @@ if (!pyodideDir || !stdlib || !packageZip || !output) {
   console.error("usage: node tools/snapshot.mjs <pyodide dir> <stdlib zip> <package zip> <output>");
   process.exit(2);
 }
+// Two builds of one commit must write the same snapshot (a new one makes every returning
+// player download it again): the heap would otherwise keep the build's moment (file times,
+// clocks read at import) and its entropy (the hash seed, `random`'s state). So the
+// interpreter made here reads a clock that starts at a fixed date and ticks 1 ms a read, and
+// random bytes from a fixed seed. This changes nothing for players beyond what a snapshot
+// always did: every page booted from one snapshot starts from that same heap; `secrets` and
+// os.urandom read the page's own crypto after the restore.
+const EPOCH_MS = Date.UTC(2020, 0, 1);
+let ticks = 0;
+const clock = () => EPOCH_MS + ticks++;
+Date.now = clock;
+performance.now = () => ticks++;
+let seed = 0x9e3779b9;
+const next = () => (seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0);  // a fixed LCG: repeatable, not secret
+const fill = (array) => {
+  const bytes = new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
+  for (let i = 0; i < bytes.length; i++) bytes[i] = next() >>> 24;
+  return array;
+};
+crypto.getRandomValues = fill;
+nodeCrypto.randomFillSync = fill;  // what Emscripten's random device reads under Node
+Math.random = () => next() / 2 ** 32;
 const { loadPyodide } = await import(pathToFileURL(resolve(pyodideDir, "pyodide.mjs")).href);
 const pyodide = await loadPyodide({
   indexURL: resolve(pyodideDir) + "/",
