@@ -69,8 +69,10 @@ RANK_FACES: Final = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J",
 CARD: Final = r"(?:10|[2-9AJQK])[♠♥♦♣]"
 ISOLATED: Final = re.compile(
     r"EO1-C[842]-[A-Z2-7]{7}"  # a deal code
-    rf"|{CARD}(?: {CARD})*"  # cards: K♥, or a run K♥ Q♥ J♥
-    r"|\(?\d+\)?(?: ?[+−×=] ?\(?\d+\)?)+"  # a small sum: (2 + 1) × 2 = 6
+    r"|C[842](?![\w-])"  # a cell count: C8
+    rf"|{CARD}"  # a card, K♥ (each card of a run K♥ Q♥ J♥ alone: the list reads the page's way)
+    r"|(?:\(\d+ ?[+−×] ?\d+\)|\d+)(?: ?[+−×=] ?(?:\(\d+ ?[+−×] ?\d+\)|\d+))+"  # a small sum,
+    # (2 + 1) × 2 = 6, its brackets balanced (never the "1) × 2" of a formula in words)
     r"|[+−]\d+"  # a signed number: +10
     r"|\d+(?:[.,]\d+)? ?%"  # a percentage
 )
