@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterator
+import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -183,10 +184,12 @@ def test_loader_msgids_leave_the_percent_sign_to_cldr() -> None:
 # -- numbers the language's way (CLDR through Babel, as Intl does on the page) ----------------
 
 
-@pytest.fixture
-def speak(tmp_path: Path) -> Iterator[object]:
-    import sys
+Speak = Callable[[str], None]
 
+
+@pytest.fixture
+def speak(tmp_path: Path) -> Iterator[Speak]:
+    """``speak(lang)``: the page's words in ``lang`` (English again after the test)."""
     sys.path.insert(0, str(ROOT / "tools"))
     import i18n as catalogues  # tools/i18n.py
 
@@ -214,8 +217,8 @@ def speak(tmp_path: Path) -> Iterator[object]:
     ],
 )
 def test_numbers_are_written_the_language_s_way(
-    speak, lang: str, half: str, rate: str, thousands: str
-) -> None:  # type: ignore[no-untyped-def]
+    speak: Speak, lang: str, half: str, rate: str, thousands: str
+) -> None:
     speak(lang)
     assert i18n.number(0.5) == half
     assert i18n.number(1234) == thousands
@@ -227,7 +230,7 @@ def test_numbers_are_written_the_language_s_way(
     assert (half in speed) and ("0.5" not in speed or half == "0.5")
 
 
-def test_ukrainian_counts_take_their_cldr_forms(speak) -> None:  # type: ignore[no-untyped-def]
+def test_ukrainian_counts_take_their_cldr_forms(speak: Speak) -> None:
     speak("uk")
     words = [
         i18n.ngettext("{n} finished game, {won} won.", "{n} finished games, {won} won.", n, n=n, won=1)
@@ -240,3 +243,24 @@ def test_ukrainian_counts_take_their_cldr_forms(speak) -> None:  # type: ignore[
         "5 завершених партій, перемог: 1.",
         "11 завершених партій, перемог: 1.",
     ]
+
+
+def test_hebrew_values_keep_their_order_and_place(speak: Speak) -> None:
+    """A value without a Hebrew letter is isolated left to right; one in Hebrew letters
+    (a card's name, itself filled) flows with the sentence (tests/browser/test_rtl.py lays
+    them out)."""
+    speak("he")
+    replay = i18n.ngettext(
+        "Replay of deal {code}, {length} move. Your game is kept.",
+        "Replay of deal {code}, {length} moves. Your game is kept.",
+        12,
+        code="EO1-C8-AAAAAFA",
+        length=12,
+    )
+    assert (
+        replay == "הילוך חוזר של החלוקה \u2066EO1-C8-AAAAAFA\u2069, \u206612\u2069 מהלכים. המשחק שלכם נשמר."
+    )
+    assert i18n.card_name("KH") == "מלך לב"
+    assert (
+        i18n.gettext("{pile}: {card}", pile="טור 3", card=i18n.card_name("7H")) == "טור 3: \u20667\u2069 לב"
+    )
