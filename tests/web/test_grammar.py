@@ -1,21 +1,17 @@
 """Counts and numbers in each language's grammar (issue 23, docs/i18n.md): a counted message
 goes through ``ngettext`` with one English wording in both forms; a number is written by
 CLDR's data (``i18n.number``/``percent``: Babel here, the browser's ``Intl`` on the page),
-never by hand. The source is read with ``ast``; the loading screen's script as text."""
+never by hand. The source is read with ``ast``; the loading screen's script as text. (The
+numbers each language writes: tests/web/test_catalogues.py.)"""
 
 from __future__ import annotations
 
 import ast
 import re
-import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-
-from eightoff.web import i18n
-from eightoff.web.chart import figures
-from eightoff.web.stats import Tally
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = sorted((ROOT / "eightoff").rglob("*.py"))
@@ -178,89 +174,4 @@ def test_the_scan_sees_a_number_formatted_by_hand(source: str, found: int) -> No
 def test_loader_msgids_leave_the_percent_sign_to_cldr() -> None:
     assert not re.search(
         r"\}\s?%", "".join(re.findall(r'pgettext\("loader", "([^"]*)"\)', LOADER.read_text()))
-    )
-
-
-# -- numbers the language's way (CLDR through Babel, as Intl does on the page) ----------------
-
-
-Speak = Callable[[str], None]
-
-
-@pytest.fixture
-def speak(tmp_path: Path) -> Iterator[Speak]:
-    """``speak(lang)``: the page's words in ``lang`` (English again after the test)."""
-    sys.path.insert(0, str(ROOT / "tools"))
-    import i18n as catalogues  # tools/i18n.py
-
-    catalogues.compile_all(tmp_path)
-    saved = i18n.LOCALE_DIR
-    i18n.LOCALE_DIR = tmp_path
-
-    def use(lang: str) -> None:
-        assert i18n.set_language(lang) == lang
-
-    yield use
-    i18n.LOCALE_DIR = saved
-    i18n.set_language("en")
-
-
-@pytest.mark.parametrize(
-    ("lang", "half", "rate", "thousands"),
-    [
-        ("en", "0.5", "25%", "1,234"),
-        ("he", "0.5", "25%", "1,234"),
-        ("uk", "0,5", "25%", "1\u00a0234"),
-        ("ca", "0,5", "25\u00a0%", "1.234"),
-        ("id", "0,5", "25%", "1.234"),
-        ("nl", "0,5", "25%", "1.234"),
-    ],
-)
-def test_numbers_are_written_the_language_s_way(
-    speak: Speak, lang: str, half: str, rate: str, thousands: str
-) -> None:
-    speak(lang)
-    assert i18n.number(0.5) == half
-    assert i18n.number(1234) == thousands
-    assert dict(
-        figures(Tally(started=1234, won=1, streak=1, best_streak=1, best_score=520, fewest_moves=97))
-    )[i18n.gettext("Win rate")] == i18n.percent(1 / 1234)
-    assert i18n.percent(0.25) == rate
-    speed = i18n.gettext("{speed}× speed", speed=0.5)
-    assert (half in speed) and ("0.5" not in speed or half == "0.5")
-
-
-def test_ukrainian_counts_take_their_cldr_forms(speak: Speak) -> None:
-    speak("uk")
-    words = [
-        i18n.ngettext("{n} finished game, {won} won.", "{n} finished games, {won} won.", n, n=n, won=1)
-        for n in (1, 21, 3, 5, 11)
-    ]
-    assert words == [
-        "1 завершена партія, перемог: 1.",
-        "21 завершена партія, перемог: 1.",
-        "3 завершені партії, перемог: 1.",
-        "5 завершених партій, перемог: 1.",
-        "11 завершених партій, перемог: 1.",
-    ]
-
-
-def test_hebrew_values_keep_their_order_and_place(speak: Speak) -> None:
-    """A value without a Hebrew letter is isolated left to right; one in Hebrew letters
-    (a card's name, itself filled) flows with the sentence (tests/browser/test_rtl.py lays
-    them out)."""
-    speak("he")
-    replay = i18n.ngettext(
-        "Replay of deal {code}, {length} move. Your game is kept.",
-        "Replay of deal {code}, {length} moves. Your game is kept.",
-        12,
-        code="EO1-C8-AAAAAFA",
-        length=12,
-    )
-    assert (
-        replay == "הילוך חוזר של החלוקה \u2066EO1-C8-AAAAAFA\u2069, \u206612\u2069 מהלכים. המשחק שלכם נשמר."
-    )
-    assert i18n.card_name("KH") == "מלך לב"
-    assert (
-        i18n.gettext("{pile}: {card}", pile="טור 3", card=i18n.card_name("7H")) == "טור 3: \u20667\u2069 לב"
     )
