@@ -16,9 +16,11 @@ In the Markdown:
   ``../index.html?lang=<lang>&deal=CODE&moves=M1.M2`` (moves in the engine's notation,
   ``docs/notation.md``, joined with dots: a dot needs no escaping in a URL);
 - a link to ``../index.html…`` gets the page's language added (``?lang=<lang>&…``);
-- deal codes, cards (``K♥``), signed numbers (``+10``), percentages and small sums
-  (``(2 + 1) × 2 = 6``) are wrapped in ``<bdi dir="ltr">``, and ``<code>`` gets
-  ``dir="ltr"``, so they read left to right inside Hebrew text.
+- deal codes, cell counts (``C8``), cards (``K♥``, each card of a run alone, so a run or
+  a list reads in the page's direction), signed numbers (``+10``), percentages and small
+  sums with balanced brackets (``(2 + 1) × 2 = 6``) are wrapped in ``<bdi dir="ltr">``, and
+  ``<code>`` gets ``dir="ltr"``, so they read left to right inside Hebrew text
+  (tests/browser/test_rtl.py checks the glyphs' order).
 
 Pages carry no script, no style attribute and no address of another host.
 
