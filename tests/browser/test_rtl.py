@@ -152,15 +152,19 @@ class Segment:
 def segments(text: str, marked: list[bool] | None = None) -> list[Segment]:
     """The atoms and Hebrew words of ``text``, in logical order. ``marked``: the characters
     inside an element the page marks ``dir="ltr"`` (``<bdi>``, ``<code>``); each such span
-    is one atom, as the page means it."""
+    is one atom, as the page means it, unless its brackets do not pair (a piece cut out of
+    a formula in words, like ``1) × 2``: its numbers are then atoms of the sentence)."""
     found: list[Segment] = []
     if marked:
+        kept = list(marked)
         for span in re.finditer(r"1+", "".join("1" if m else "0" for m in marked)):
             piece = text[span.start() : span.end()]
-            if piece.strip():
+            if piece.count("(") != piece.count(")"):
+                kept[span.start() : span.end()] = [False] * len(piece)
+            elif piece.strip():
                 start = span.start() + len(piece) - len(piece.lstrip())
                 found.append(Segment(piece.strip(), start, True))
-        text = "".join(" " if m else char for char, m in zip(text, marked, strict=True))
+        text = "".join(" " if m else char for char, m in zip(text, kept, strict=True))
     for match in re.finditer(f"{ATOM.pattern}|{WORD.pattern}", text):
         piece = match.group()
         if piece.count("(") != piece.count(")") and re.search(r"[+−×=]", piece):
@@ -310,3 +314,41 @@ def test_the_check_sees_a_misread(page: Page, site_url: str, text: str, expected
     loading_page(page, site_url)
     (xs,) = page.evaluate(LAY_OUT, [text])
     assert disorder(text, xs) == expected
+
+
+LAY_OUT_HTML = (
+    """(html) => {
+  const measure = """
+    + MEASURE
+    + """;
+  const line = document.createElement("p");
+  line.dir = "rtl";
+  line.style.whiteSpace = "nowrap";
+  line.innerHTML = html;
+  document.body.append(line);
+  const laid = { text: line.textContent, ...measure(line) };
+  line.remove();
+  return laid;
+}"""
+)
+
+
+@pytest.mark.parametrize(
+    ("html", "expected"),
+    [
+        (
+            '(תאים פנויים + <bdi dir="ltr">1) × 2</bdi> בחזקת (טורים ריקים)',
+            ["«2» is drawn right of «1», which comes before it"],
+        ),
+        ("(תאים פנויים + 1) × 2 בחזקת (טורים ריקים)", []),
+        ('לוח <code dir="ltr">index.html?deal=EO1-C8-AAAAAFA</code> כאן', []),
+    ],
+)
+def test_the_check_reads_the_page_s_isolates(
+    page: Page, site_url: str, html: str, expected: list[str]
+) -> None:
+    """An isolate the page put around a piece cut out of a formula is no excuse (the Hebrew
+    capacity formula before issue 23); a whole address in ``<code dir="ltr">`` is one atom."""
+    loading_page(page, site_url)
+    laid = page.evaluate(LAY_OUT_HTML, html)
+    assert disorder(laid["text"], laid["xs"], laid["marked"]) == expected
