@@ -4,7 +4,9 @@ they are the same words, or when both are one word and one is the start of the o
 (Indonesian "Batal" and "Batalkan", Ukrainian "Повтор" and "Повторити" read as one word).
 Two buttons with the same effect are one control (:data:`SAME_ACTION`).
 
-The labels are read from the page itself, in each language chosen in the settings."""
+The labels are read from the page itself, in each language chosen in the settings; the
+replay's speeds there show the language's decimal sign, written by the browser's ``Intl``
+through Python and equal to what Babel writes from the same CLDR data."""
 
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ from playwright.sync_api import Page, expect
 from eightoff.web import i18n
 
 from .helpers import open_fresh
+from .test_languages import words
 
 SCREENS = """() => {
   const label = (el) => {
@@ -81,6 +84,10 @@ def test_no_two_controls_of_a_screen_share_a_label(page: Page, site_url: str) ->
         page.locator("select#language").select_option(lang)
         expect(page.locator("html")).to_have_attribute("lang", lang)
         page.keyboard.press("Escape")
+        # numbers the language's way, by the browser's Intl through Python (0,5 in uk ca id nl)
+        expect(page.locator("#replay-speed option").first).to_have_text(
+            words(lang, lambda: i18n.gettext("{speed}× speed", speed=0.5))
+        )
         screens = page.evaluate(SCREENS)
         assert len(screens) > 4 and len(screens["bar"]) > 8
         found += [f"{lang}: {problem}" for problem in clashes(screens)]
