@@ -17,7 +17,7 @@
     "stage.download": pgettext("loader", "Downloading the game engine…"),
     "stage.python": pgettext("loader", "Starting Python…"),
     "stage.game": pgettext("loader", "Loading the game…"),
-    "detail.bytes": pgettext("loader", "{done} of {total} ({percent}%)"),
+    "detail.bytes": pgettext("loader", "{done} of {total} ({percent})"),
     "unit.mb": pgettext("loader", "{n} MB"),
     "error.title": pgettext("loader", "Eight Off could not start"),
     "error.hint": pgettext("loader", "Reload the page to try again. If this keeps happening, please report it."),
@@ -33,7 +33,12 @@
     "error.stalled": pgettext("loader", "Start-up stalled: nothing happened for {seconds} seconds."),
   };
   const text = (key, values = {}) => STRINGS[key].replace(/\{(\w+)\}/g, (_, name) => values[name]);
-  const megabytes = (n) => text("unit.mb", { n: (n / 1e6).toFixed(1) });
+  // Numbers the language's way, from CLDR through the browser's Intl (12,3 MB and 30 % in
+  // Catalan); the game's Python asks the same Intl (eightoff/web/dom.py, intl_number).
+  const lang = (self.eightoffLoader && self.eightoffLoader.lang) || "en";
+  const tenths = new Intl.NumberFormat(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  const percents = new Intl.NumberFormat(lang, { style: "percent" });
+  const megabytes = (n) => text("unit.mb", { n: tenths.format(n / 1e6) });
 
   const root = document.documentElement;
   const screen = document.getElementById("loading");
@@ -81,7 +86,7 @@
     setStage("download");
     bar.value = done / total;
     detailEl.textContent = text("detail.bytes", {
-      done: megabytes(done), total: megabytes(total), percent: Math.floor((100 * done) / total),
+      done: megabytes(done), total: megabytes(total), percent: percents.format(Math.floor((100 * done) / total) / 100),
     });
     resetWatchdog();
   };

@@ -16,9 +16,11 @@ In the Markdown:
   ``../index.html?lang=<lang>&deal=CODE&moves=M1.M2`` (moves in the engine's notation,
   ``docs/notation.md``, joined with dots: a dot needs no escaping in a URL);
 - a link to ``../index.html…`` gets the page's language added (``?lang=<lang>&…``);
-- deal codes, cards (``K♥``), signed numbers (``+10``), percentages and small sums
-  (``(2 + 1) × 2 = 6``) are wrapped in ``<bdi dir="ltr">``, and ``<code>`` gets
-  ``dir="ltr"``, so they read left to right inside Hebrew text.
+- deal codes, cell counts (``C8``), cards (``K♥``, each card of a run alone, so a run or
+  a list reads in the page's direction), signed numbers (``+10``), percentages and small
+  sums with balanced brackets (``(2 + 1) × 2 = 6``) are wrapped in ``<bdi dir="ltr">``, and
+  ``<code>`` gets ``dir="ltr"``, so they read left to right inside Hebrew text
+  (tests/browser/test_rtl.py checks the glyphs' order).
 
 Pages carry no script, no style attribute and no address of another host.
 
@@ -69,8 +71,10 @@ RANK_FACES: Final = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J",
 CARD: Final = r"(?:10|[2-9AJQK])[♠♥♦♣]"
 ISOLATED: Final = re.compile(
     r"EO1-C[842]-[A-Z2-7]{7}"  # a deal code
-    rf"|{CARD}(?: {CARD})*"  # cards: K♥, or a run K♥ Q♥ J♥
-    r"|\(?\d+\)?(?: ?[+−×=] ?\(?\d+\)?)+"  # a small sum: (2 + 1) × 2 = 6
+    r"|C[842](?![\w-])"  # a cell count: C8
+    rf"|{CARD}"  # a card, K♥ (each card of a run K♥ Q♥ J♥ alone: the list reads the page's way)
+    r"|(?:\(\d+ ?[+−×] ?\d+\)|\d+)(?: ?[+−×=] ?(?:\(\d+ ?[+−×] ?\d+\)|\d+))+"  # a small sum,
+    # (2 + 1) × 2 = 6, its brackets balanced (never the "1) × 2" of a formula in words)
     r"|[+−]\d+"  # a signed number: +10
     r"|\d+(?:[.,]\d+)? ?%"  # a percentage
 )

@@ -63,10 +63,10 @@ from .backup import FILE_NAME, MEDIA_TYPE, BackupError, Held, describe, export, 
 from .clipboard import copy_text
 from .daily import daily_code, today
 from .dialogs import Dialogs
-from .dom import Frame, listen
+from .dom import Frame, intl_number, listen
 from .hint import Line, deal_request, hint_request, marks, read_reply, verdict_text
 from .hints import Worker
-from .i18n import _, card_name, direction, language, ltr, ngettext, set_language
+from .i18n import _, card_name, direction, language, ngettext, set_language, use_number_format
 from .persist import Loaded, Store
 from .pointer import Pointer
 from .record import ReplayBar, StatsWindow, download, read_file
@@ -139,7 +139,7 @@ class App:
                     "Open deal {code}? The game in progress ({moves} move) will be lost.",
                     "Open deal {code}? The game in progress ({moves} moves) will be lost.",
                     moves,
-                    code=ltr(str(link.code)),
+                    code=str(link.code),
                     moves=moves,
                 ),
                 lambda: self.open_link(link),
@@ -380,8 +380,10 @@ class App:
         self.view.board.classList.add("replaying")
         self.show_replay()
         self.view.say(
-            _(
+            ngettext(
+                "Replay of deal {code}, {length} move. Your game is kept.",
                 "Replay of deal {code}, {length} moves. Your game is kept.",
+                len(link.moves),
                 code=str(link.code),
                 length=len(link.moves),
             )
@@ -629,6 +631,7 @@ def _new_code(winnable_only: bool) -> Callable[[int], DealCode]:
 def start() -> App:
     """Build the page, bind its listeners, mark ``<html data-ready>`` last; returns the
     running :class:`App` (static/main.py keeps it as ``app``)."""
+    use_number_format(intl_number)
     app = App(document.getElementById("app"))
     app.start()
     return app

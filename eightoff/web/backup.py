@@ -34,6 +34,7 @@ from ..errors import EightOffError
 from ..game import Game
 from . import persist
 from .i18n import gettext as _
+from .i18n import ngettext
 from .persist import Settings
 from .stats import Stats
 
@@ -85,10 +86,14 @@ def reason_text(error: BackupError) -> str:
 def describe(held: Held) -> str:
     """What a backup holds, in words, for the question asked before it replaces anything."""
     tally = held.stats.overall
-    return _(
+    return ngettext(
+        "This backup ({exported}) holds deal {code} after {moves} move, score {score}, and the "
+        "statistics (games played: {started}, won: {won}). Replace the game, settings and "
+        "statistics here with it?",
         "This backup ({exported}) holds deal {code} after {moves} moves, score {score}, and the "
-        "statistics of {started} games ({won} won). Replace the game, settings and statistics here "
-        "with it?",
+        "statistics (games played: {started}, won: {won}). Replace the game, settings and "
+        "statistics here with it?",
+        held.game.moves,
         exported=held.exported or "?",
         code=str(held.game.code),
         moves=held.game.moves,

@@ -9,7 +9,7 @@ plotting library is needed.
 >>> [(b.x, b.y, b.height, b.won) for b in bars(games, width=100, height=60)]
 [(0.0, 0.0, 60.0, True), (2.0, 45.0, 15.0, False)]
 >>> summary(games)
-'The last 2 finished games, 1 won. Scores from 150 to 600, 375 on average.'
+'2 finished games, 1 won. Scores from 150 to 600, 375 on average.'
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from .i18n import gettext as _
-from .i18n import ngettext
+from .i18n import ngettext, number, percent
 from .stats import Result, Tally
 
 CHART_GAMES: Final = 50
@@ -69,8 +69,10 @@ def bars(results: Sequence[Result], width: float = WIDTH, height: float = HEIGHT
 
 def _game_words(result: Result) -> str:
     if result.won:
-        return _(
+        return ngettext(
+            "{date}: won, score {score} in {moves} move",
             "{date}: won, score {score} in {moves} moves",
+            result.moves,
             date=result.date,
             score=result.score,
             moves=result.moves,
@@ -87,7 +89,7 @@ def summary(results: Sequence[Result]) -> str:
     count, won = len(shown), sum(r.won for r in shown)
     scores = [r.score for r in shown]
     head = ngettext(
-        "{n} finished game, {won} won.", "The last {n} finished games, {won} won.", count, n=count, won=won
+        "{n} finished game, {won} won.", "{n} finished games, {won} won.", count, n=count, won=won
     )
     tail = _(
         "Scores from {low} to {high}, {average} on average.",
@@ -104,14 +106,14 @@ def figures(tally: Tally) -> list[tuple[str, str]]:
     >>> figures(Tally(started=4, won=1, streak=1, best_streak=1, best_score=520, fewest_moves=97))[2]
     ('Win rate', '25%')
     """
-    fewest = "–" if tally.fewest_moves is None else str(tally.fewest_moves)
+    fewest = "–" if tally.fewest_moves is None else number(tally.fewest_moves)
     return [
-        (_("Games played"), str(tally.started)),
-        (_("Games won"), str(tally.won)),
-        (_("Win rate"), f"{round(100 * tally.win_rate)}%"),
-        (_("Winning streak"), str(tally.streak)),
-        (_("Best streak"), str(tally.best_streak)),
-        (_("Best score"), str(tally.best_score)),
+        (_("Games played"), number(tally.started)),
+        (_("Games won"), number(tally.won)),
+        (_("Win rate"), percent(tally.win_rate)),
+        (_("Winning streak"), number(tally.streak)),
+        (_("Best streak"), number(tally.best_streak)),
+        (_("Best score"), number(tally.best_score)),
         (_("Fewest moves to win"), fewest),
     ]
 

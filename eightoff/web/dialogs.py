@@ -22,7 +22,7 @@ from ..errors import DealCodeError
 from ..game import Game
 from ..position import CELL_COUNTS
 from .dom import Texts, add, el, listen
-from .i18n import LANGUAGES, NAMES, _, direction, error_text, language, ltr, ngettext
+from .i18n import LANGUAGES, NAMES, _, direction, error_text, language, ngettext
 from .persist import Settings
 
 Words = Callable[[], str]
@@ -353,7 +353,7 @@ class Dialogs:
                     "Deal {code}, {cells} cell.",
                     "Deal {code}, {cells} cells.",
                     code.cells,
-                    code=ltr(str(code)),
+                    code=str(code),
                     cells=code.cells,
                 )
             except DealCodeError as error:

@@ -107,4 +107,18 @@ def js_object(value: Any) -> Any:
     return to_js(value, dict_converter=window.Object.fromEntries)
 
 
-__all__ = ["Frame", "Texts", "add", "el", "js_object", "listen"]
+_formats: dict[tuple[str, bool, int], Any] = {}
+
+
+def intl_number(language: str, value: float, percent: bool, digits: int) -> str:
+    """``value`` written by the browser's ``Intl.NumberFormat`` in ``language`` (CLDR's
+    decimal sign, grouping and percent sign; i18n.use_number_format). One formatter per
+    language and style, kept."""
+    key = (language, percent, digits)
+    if key not in _formats:
+        options = {"style": "percent" if percent else "decimal", "maximumFractionDigits": digits}
+        _formats[key] = window.Intl.NumberFormat.new(language, js_object(options))
+    return str(_formats[key].format(value))
+
+
+__all__ = ["Frame", "Texts", "add", "el", "intl_number", "js_object", "listen"]

@@ -22,6 +22,7 @@ the engine's English sentence.
 from __future__ import annotations
 
 import gettext as _gettext
+import re
 from collections.abc import Callable, Iterable
 from functools import cache
 from pathlib import Path
@@ -84,7 +85,8 @@ def direction(language: str) -> str:
 def ltr(text: str) -> str:
     """``text`` (a deal code, a number) kept left to right inside a sentence of a
     right-to-left language: wrapped in Unicode isolates (FSI … PDI), as plain text cannot
-    hold a ``<bdi>``; unchanged in a left-to-right language.
+    hold a ``<bdi>``; unchanged in a left-to-right language. (A message's values need it
+    not: :func:`gettext` and its siblings isolate them.)
 
     >>> ltr("EO1-C8-AAAAAFA")
     'EO1-C8-AAAAAFA'
@@ -159,9 +161,82 @@ def pgettext(context: str, message: str, /, **params: Any) -> str:
 
 def _fill(template: str, params: dict[str, Any]) -> str:
     """``template`` with its ``{name}`` fields filled; a field without a value shows
-    itself (a gap is visible, never a crash)."""
+    itself (a gap is visible, never a crash). A number is written the language's way
+    (:func:`number`). In a right-to-left language a value with no right-to-left letter (a
+    deal code, a number, a Latin word) is isolated left to right (LRI … PDI), so it keeps
+    its own order and its place in the sentence (tests/browser/test_rtl.py); a value in
+    the language's own letters flows with the sentence (the values filled into it were
+    isolated when it was made, and an isolate around it would hide its direction).
+
+    >>> _fill("Score {score}", {"score": 1250})
+    'Score 1,250'
+    """
     names = _fields(template)
-    return template.format_map({name: params.get(name, "{" + name + "}") for name in names})
+    values = {name: _value(params[name]) if name in params else "{" + name + "}" for name in names}
+    if direction(_language) == "rtl":
+        values = {
+            name: value if _RIGHT_TO_LEFT_LETTER.search(value) else f"\u2066{value}\u2069"
+            for name, value in values.items()
+        }
+    return template.format_map(values)
+
+
+_RIGHT_TO_LEFT_LETTER: Final = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]")
+"""A letter of a right-to-left script (Hebrew, Arabic, Syriac, Thaana …)."""
+
+
+def _value(value: Any) -> str:
+    """A message's parameter as text: a number (not a bool) through :func:`number`."""
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return number(value)
+    return str(value)
+
+
+# -- numbers ------------------------------------------------------------------------------
+
+NumberFormat = Callable[[str, float, bool, int], str]
+"""``(language, value, percent, fraction digits) -> text``: a number written with the
+language's digits, decimal sign, grouping and percent sign, from CLDR's data."""
+
+
+def _babel_number(language: str, value: float, percent: bool, digits: int) -> str:
+    """CLDR's way through Babel (outside the browser: the tests, the command line)."""
+    from babel.numbers import format_decimal, format_percent
+
+    locale = language if language in LANGUAGES else "en"
+    if percent:
+        return format_percent(round(value, digits + 2), locale=locale, decimal_quantization=False)
+    return format_decimal(round(value, digits), locale=locale, decimal_quantization=False)
+
+
+_number_format: NumberFormat = _babel_number
+
+
+def use_number_format(format_number: NumberFormat) -> None:
+    """Write numbers with ``format_number`` from now on: the page passes the browser's
+    ``Intl.NumberFormat`` (the same CLDR data as Babel's, without shipping it)."""
+    global _number_format
+    _number_format = format_number
+
+
+def number(value: float, digits: int = 3) -> str:
+    """``value`` written the current language's way, at most ``digits`` after the
+    decimal sign: ``0.5`` is ``0,5`` in Ukrainian, Catalan, Indonesian and Dutch.
+
+    >>> number(12.34, 1), number(1234)
+    ('12.3', '1,234')
+    """
+    return _number_format(_language, value, False, digits)
+
+
+def percent(fraction: float) -> str:
+    """``fraction`` as a whole percentage the current language's way (``0.25`` -> ``25%``,
+    ``25 %`` in Catalan).
+
+    >>> percent(0.25)
+    '25%'
+    """
+    return _number_format(_language, fraction, True, 0)
 
 
 @cache

@@ -184,6 +184,12 @@ async def read_file(input_node: Any) -> str | None:
     return text
 
 
+def speed_value(speed: float) -> str:
+    """A speed as the choice's value (not shown: the number as HTML writes it, ``0.5``,
+    ``1``)."""
+    return str(speed).removesuffix(".0")
+
+
 class ReplayBar:
     """The replay's controls above the board: to the deal, back, play or pause, forward,
     to the end, the speed, where it is, "play from here" and closing the replay. Its fixed
@@ -200,9 +206,9 @@ class ReplayBar:
             el("select", "replay-speed", id="replay-speed", name="replay-speed"), label, lambda: _("Speed")
         )
         for speed in SPEEDS:
-            shown = f"{speed:g}"
             option = texts.text(
-                el("option", "", value=shown), lambda shown=shown: _("{speed}× speed", speed=shown)
+                el("option", "", value=speed_value(speed)),
+                lambda speed=speed: _("{speed}× speed", speed=speed),
             )
             self.speed.appendChild(option)
         self.step = el("output", "replay-step", id="replay-step", aria_live="polite")
@@ -237,7 +243,7 @@ class ReplayBar:
         self.play.textContent = "\u23f8\ufe0e" if replay.playing else "\u25b6\ufe0e"
         self.play.setAttribute("aria-label", self._play_words())
         self.play.setAttribute("aria-pressed", "true" if replay.playing else "false")
-        self.speed.value = f"{replay.speed:g}"
+        self.speed.value = speed_value(replay.speed)
 
     def hide(self) -> None:
         self.node.hidden = True

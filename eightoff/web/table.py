@@ -21,7 +21,7 @@ from ..moves import Move
 from ..piles import Pile
 from .address import languages_from_query, query_for
 from .daily import daily_code, iso, today
-from .i18n import _, error_text, ltr, ngettext
+from .i18n import _, error_text, ngettext
 from .persist import Settings, Store
 from .render import Rects, View
 from .speech import moved, stepped
@@ -34,11 +34,11 @@ Said = Callable[[Game], str]
 
 
 def new_deal(game: Game) -> str:
-    return _("New deal {code}.", code=ltr(str(game.code)))
+    return _("New deal {code}.", code=str(game.code))
 
 
 def restarted(game: Game) -> str:
-    return _("Deal {code} started again.", code=ltr(str(game.code)))
+    return _("Deal {code} started again.", code=str(game.code))
 
 
 def link_opened(game: Game) -> str:
@@ -46,7 +46,7 @@ def link_opened(game: Game) -> str:
         "Deal {code}, after the {moves} move of the link.",
         "Deal {code}, after the {moves} moves of the link.",
         game.moves,
-        code=ltr(str(game.code)),
+        code=str(game.code),
         moves=game.moves,
     )
 

@@ -105,8 +105,7 @@ def test_statistics_after_a_win_and_a_loss_with_the_chart(page: Page, site_url: 
     assert bars.evaluate_all("rs => rs.map(r => r.getAttribute('class'))") == ["bar won", "bar lost"]
     assert page.locator("#stats-chart").get_attribute("aria-labelledby") == "stats-summary"
     expect(page.locator("#stats-summary")).to_have_text(
-        f"The last 2 finished games, 1 won. Scores from 0 to {game.score}, "
-        f"{round(game.score / 2)} on average."
+        f"2 finished games, 1 won. Scores from 0 to {game.score}, {round(game.score / 2)} on average."
     )
     page.locator("#reset-stats").click()
     expect(page.locator("#confirm-text")).to_have_text("Reset all statistics? This cannot be undone.")

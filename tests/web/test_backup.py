@@ -113,6 +113,6 @@ def test_what_a_backup_holds_in_words() -> None:
     text, held = exported()
     assert backup.describe(read(text)) == (
         f"This backup (2026-11-30T12:00:00Z) holds deal EO1-C8-AAAAAFA after {held.game.moves} moves, "
-        f"score {held.game.score}, and the statistics of 1 games (0 won). Replace the game, settings "
-        "and statistics here with it?"
+        f"score {held.game.score}, and the statistics (games played: 1, won: 0). Replace the game, "
+        "settings and statistics here with it?"
     )

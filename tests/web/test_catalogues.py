@@ -1,12 +1,14 @@
 """The gettext catalogues (eightoff/locale, tools/i18n.py, docs/i18n.md): the template up to
 date with the code, every message of every language translated with the English source's
 placeholders and its language's CLDR Plural-Forms; every engine error and store notice a
-translated sentence in every language; the pseudo-language's rules."""
+translated sentence in every language; the pseudo-language's rules; numbers written the
+language's way (CLDR through Babel, as ``Intl`` does on the page), Ukrainian counts in their
+CLDR forms and Hebrew values isolated (issue 23)."""
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -16,8 +18,10 @@ from eightoff import DealCode, Game, HistoryError, IllegalMoveError, Move, Pile
 from eightoff.errors import EightOffError
 from eightoff.rules import check
 from eightoff.web import i18n
+from eightoff.web.chart import figures
 from eightoff.web.persist import Notice
 from eightoff.web.startup import notice_text
+from eightoff.web.stats import Tally
 from tests.engine.helpers import board
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -192,3 +196,67 @@ def test_the_pseudo_language_translates_everything(speak: object) -> None:
     for error in refusals():
         assert catalogues.is_pseudo(i18n.error_text(error)), error.code
     assert catalogues.loader_strings()[i18n.PSEUDO]["Eight Off"] == catalogues.pseudo("Eight Off")
+
+
+# -- numbers the language's way (CLDR through Babel, as Intl does on the page) ----------------
+
+
+@pytest.mark.parametrize(
+    ("lang", "half", "rate", "thousands"),
+    [
+        ("en", "0.5", "25%", "1,234"),
+        ("he", "0.5", "25%", "1,234"),
+        ("uk", "0,5", "25%", "1\u00a0234"),
+        ("ca", "0,5", "25\u00a0%", "1.234"),
+        ("id", "0,5", "25%", "1.234"),
+        ("nl", "0,5", "25%", "1.234"),
+    ],
+)
+def test_numbers_are_written_the_language_s_way(
+    speak: Callable[[str], None], lang: str, half: str, rate: str, thousands: str
+) -> None:
+    speak(lang)
+    assert i18n.number(0.5) == half
+    assert i18n.number(1234) == thousands
+    assert dict(
+        figures(Tally(started=1234, won=1, streak=1, best_streak=1, best_score=520, fewest_moves=97))
+    )[i18n.gettext("Win rate")] == i18n.percent(1 / 1234)
+    assert i18n.percent(0.25) == rate
+    speed = i18n.gettext("{speed}× speed", speed=0.5)
+    assert (half in speed) and ("0.5" not in speed or half == "0.5")
+
+
+def test_ukrainian_counts_take_their_cldr_forms(speak: Callable[[str], None]) -> None:
+    speak("uk")
+    words = [
+        i18n.ngettext("{n} finished game, {won} won.", "{n} finished games, {won} won.", n, n=n, won=1)
+        for n in (1, 21, 3, 5, 11)
+    ]
+    assert words == [
+        "1 завершена партія, перемог: 1.",
+        "21 завершена партія, перемог: 1.",
+        "3 завершені партії, перемог: 1.",
+        "5 завершених партій, перемог: 1.",
+        "11 завершених партій, перемог: 1.",
+    ]
+
+
+def test_hebrew_values_keep_their_order_and_place(speak: Callable[[str], None]) -> None:
+    """A value without a Hebrew letter is isolated left to right; one in Hebrew letters
+    (a card's name, itself filled) flows with the sentence (tests/browser/test_rtl.py lays
+    them out)."""
+    speak("he")
+    replay = i18n.ngettext(
+        "Replay of deal {code}, {length} move. Your game is kept.",
+        "Replay of deal {code}, {length} moves. Your game is kept.",
+        12,
+        code="EO1-C8-AAAAAFA",
+        length=12,
+    )
+    assert (
+        replay == "הילוך חוזר של החלוקה \u2066EO1-C8-AAAAAFA\u2069, \u206612\u2069 מהלכים. המשחק שלכם נשמר."
+    )
+    assert i18n.card_name("KH") == "מלך לב"
+    assert (
+        i18n.gettext("{pile}: {card}", pile="טור 3", card=i18n.card_name("7H")) == "טור 3: \u20667\u2069 לב"
+    )

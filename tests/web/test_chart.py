@@ -31,7 +31,7 @@ def test_the_summary_in_words() -> None:
     assert summary([]) == "No finished games yet."
     assert summary([result(40, won=True)]) == "1 finished game, 1 won. Scores from 40 to 40, 40 on average."
     many = [result(n) for n in range(0, 700, 10)]
-    assert summary(many) == "The last 50 finished games, 0 won. Scores from 200 to 690, 445 on average."
+    assert summary(many) == "50 finished games, 0 won. Scores from 200 to 690, 445 on average."
 
 
 def test_the_figures() -> None:

@@ -267,8 +267,14 @@ def test_codes_and_cards_read_left_to_right(read: Callable[[str, str], Page], la
 def test_hebrew_isolates_numbers_and_sums() -> None:
     html = pages.body_html("he", "examples", pages.load_examples())
     assert '<bdi dir="ltr">(2 + 1) × 1 = 3</bdi>' in html
-    assert '<bdi dir="ltr">K♥ Q♥ J♥ 10♥</bdi>' in html
+    # each card of a run alone: the run reads in the page's direction, king first
+    assert (
+        '<bdi dir="ltr">K♥</bdi> <bdi dir="ltr">Q♥</bdi> <bdi dir="ltr">J♥</bdi> <bdi dir="ltr">10♥</bdi>'
+        in html
+    )
     rules = pages.body_html("he", "rules", pages.load_examples())
+    # the capacity formula in words: its brackets are not cut by an isolate (issue 23)
+    assert "(תאים פנויים + 1) × 2 בחזקת (טורים ריקים)" in rules and "1) × 2</bdi>" not in rules
     assert '<bdi dir="ltr">+10</bdi>' in rules and '<bdi dir="ltr">EO1-C8-AAAAAFA</bdi>' in rules
     faq = pages.body_html("he", "faq", pages.load_examples())
     assert '<bdi dir="ltr">12%</bdi>' in faq
