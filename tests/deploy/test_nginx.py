@@ -51,6 +51,7 @@ def test_content_types_and_cache_headers(nginx: Nginx, built_site: Path) -> None
         assert headers["cache-control"] == cache_control, path
         assert headers["content-security-policy"] == serve.CONTENT_SECURITY_POLICY, path
         assert headers["x-content-type-options"] == "nosniff", path
+        assert headers["x-frame-options"] == "DENY", path
 
 
 def test_precompressed_files_are_served(nginx: Nginx, built_site: Path) -> None:
@@ -77,6 +78,10 @@ def test_security_policy_is_the_same_everywhere() -> None:
         r'http-equiv="Content-Security-Policy" content="([^"]+)"', (ROOT / "index.html").read_text()
     )
     assert meta and meta.group(1) + "; frame-ancestors 'none'" == policy
+    # The older header beside frame-ancestors, in every host configuration.
+    assert serve.SECURITY_HEADERS["X-Frame-Options"] == "DENY"
+    assert 'add_header X-Frame-Options "DENY" always;' in nginx_conf
+    assert "  X-Frame-Options: DENY\n" in (ROOT / "deploy" / "_headers").read_text()
 
 
 def test_page_boots_under_the_csp(nginx: Nginx, watched: Watched) -> None:
