@@ -12,6 +12,7 @@ from browser.harness import ROOT, StrictPage, serve, service_worker, wait_ready
 from playwright.sync_api import BrowserContext, Page, expect
 
 from .conftest import Nginx
+from .test_hostile_host import wait_for_caches
 
 IMMUTABLE = "public, max-age=31536000, immutable"
 Watched = Callable[[str], tuple[BrowserContext, Page, StrictPage]]
@@ -161,5 +162,5 @@ def test_new_build_reaches_the_next_visit(own_nginx: Nginx, watched: Watched, tm
     page.reload()
     wait_ready(page)
     expect(page.locator('meta[name="test-build"]')).to_have_attribute("content", "2")
-    page.wait_for_function(f"caches.keys().then(k => k.length === 1 && k[0] === 'eightoff-{version}')")
+    wait_for_caches(page, [f"eightoff-{version}"])  # (a Promise is truthy to wait_for_function)
     strict.check()

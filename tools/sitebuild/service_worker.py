@@ -75,6 +75,8 @@ def write_service_worker(dist: Path, version: str, documents: Iterable[Path] = (
     runtime: list[str] = []
     for path in sorted(p for p in (dist / "static").rglob("*") if p.is_file()):
         relative = path.relative_to(dist).as_posix()
+        if path.suffix in (".br", ".gz"):  # the host's precompressed copies of a file
+            continue
         if not relative.startswith("static/vendor/"):
             assets.append(relative)
         elif (
