@@ -11,10 +11,14 @@ from pathlib import Path
 from browser.harness import ROOT, StrictPage, serve, service_worker, wait_ready
 from playwright.sync_api import BrowserContext, Page, expect
 
+from eightoff.web import facts
+
 from .conftest import Nginx
 from .test_hostile_host import wait_for_caches
 
 IMMUTABLE = "public, max-age=31536000, immutable"
+PYODIDE = f"static/vendor/pyodide-{facts.PYODIDE_VERSION}/"
+PYSCRIPT = f"static/vendor/pyscript-{facts.PYSCRIPT_VERSION}/"
 Watched = Callable[[str], tuple[BrowserContext, Page, StrictPage]]
 
 
@@ -37,9 +41,9 @@ def test_content_types_and_cache_headers(nginx: Nginx, built_site: Path) -> None
         "pyscript.toml": ("text/plain", "no-cache"),
         "sw.js": ("text/javascript", "no-cache"),
         "manifest.webmanifest": ("application/manifest+json", "no-cache"),
-        "static/vendor/pyodide-314.0.7/pyodide.asm.wasm": ("application/wasm", IMMUTABLE),
-        "static/vendor/pyodide-314.0.7/pyodide.mjs": ("text/javascript", IMMUTABLE),
-        "static/vendor/pyscript-0.7.31/core.js": ("text/javascript", IMMUTABLE),
+        PYODIDE + "pyodide.asm.wasm": ("application/wasm", IMMUTABLE),
+        PYODIDE + "pyodide.mjs": ("text/javascript", IMMUTABLE),
+        PYSCRIPT + "core.js": ("text/javascript", IMMUTABLE),
         one(built_site, "static/pyodide-loader.*.mjs"): ("text/javascript", IMMUTABLE),
         one(built_site, "static/loader.*.js"): ("text/javascript", IMMUTABLE),
         one(built_site, "static/eightoff.*.zip"): ("application/zip", IMMUTABLE),
@@ -57,7 +61,7 @@ def test_content_types_and_cache_headers(nginx: Nginx, built_site: Path) -> None
 
 def test_precompressed_files_are_served(nginx: Nginx, built_site: Path) -> None:
     """The .br / .gz written by the build go out as they are, chosen by Accept-Encoding."""
-    wasm = "static/vendor/pyodide-314.0.7/pyodide.asm.wasm"
+    wasm = PYODIDE + "pyodide.asm.wasm"
     for encoding, suffix in (("br", ".br"), ("gzip", ".gz")):
         headers, body = fetch(nginx.url + wasm, encoding)
         assert headers.get("content-encoding") == encoding
