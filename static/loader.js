@@ -11,7 +11,8 @@
   // script in <head> (filled by the build) holds their translations and set <html lang>.
   // It also read the address once (`bootSeconds`, `serviceWorker`) and holds the facts the
   // page shares with Python (the storage keys: eightoff/web/facts.py).
-  const loader = self.eightoffLoader;
+  // Without it (lang.js failed), English, the default watchdog, and no reset button.
+  const loader = self.eightoffLoader || { strings: {}, facts: null, bootSeconds: 60, serviceWorker: true };
   const translated = loader.strings;
   const pgettext = (context, msgid) => translated[msgid] || msgid;
   const STRINGS = {
@@ -120,7 +121,7 @@
   // The saved record (docs/storage.md), or null (none, or no storage).
   const saved = () => {
     try {
-      return localStorage.getItem(loader.facts.recordKey);
+      return loader.facts && localStorage.getItem(loader.facts.recordKey);
     } catch {
       return null;
     }
