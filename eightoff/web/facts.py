@@ -74,9 +74,11 @@ PARAMETERS: Final = (
     Parameter("no_snapshot", "javascript", flag=True, test_only=True),
 )
 """Every parameter the page reads; any other is ignored. The first of a repeated parameter
-counts. ``lang`` is read by both: static/lang.js decides the language before Python runs,
-eightoff/web/startup.py the same way (tests/web/test_facts.py runs both on the same
-addresses)."""
+counts. The test-only ones are harmless from a public link: ``boot_timeout`` is bounded
+(:data:`BOOT_TIMEOUT`), ``no_sw`` only skips the offline install for that visit, and
+``no_snapshot`` only boots that visit without the stored snapshot. ``lang`` is read by
+both: static/lang.js decides the language before Python runs, eightoff/web/startup.py the
+same way (tests/web/test_facts.py runs both on the same addresses)."""
 
 
 def parameter(name: str) -> Parameter:
