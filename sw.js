@@ -1,33 +1,46 @@
 // Service worker of Eight Off: offline play after the first visit.
 //
-// tools/build.py replaces the BUILD line with the build's content version and file lists.
+// tools/build.py replaces the BUILD line with the build's content version, its file lists
+// and the SHA-256 of every immutable file (tools/sitebuild/service_worker.py).
 // - One cache per build, named by its content version; activate deletes the others.
-// - App files (the HTML, config and manifest): network first, so a new build reaches players
-//   on their next visit; the cache answers when the network does not. They always revalidate
-//   (some hosts, GitHub Pages among them, let browsers cache them for minutes).
+// - It stores only the app. App files (the HTML, config and manifest): network first, so a
+//   new build reaches players on their next visit; they always revalidate (some hosts,
+//   GitHub Pages among them, let browsers cache them for minutes). A response replaces the
+//   cached copy only when it is this build's: status 200, and for the HTML and pyscript.toml
+//   the build's version marker (written in by the build), for the manifest JSON. An error
+//   status (a host down for maintenance) or a foreign page (a captive portal's log-in page)
+//   is answered from the cache. A newer build's page is shown but never stored here: it
+//   belongs with its own assets, which its own service worker stores (a deploy switches
+//   versions whole, offline included).
 // - Our content-hashed assets and the runtime files (versioned paths): they never change under
-//   their name, so cache first. Answering with the cached Response itself also lets Chromium
-//   keep the compiled wasm and scripts beside the cache entry (docs/performance.md).
+//   their name, so cache first. Each copy is checked against its SHA-256 before it is stored
+//   (a bad copy is fetched again, bypassing the HTTP cache, and never stored). Answering with
+//   the cached Response itself also lets Chromium keep the compiled wasm and scripts beside
+//   the cache entry (docs/performance.md).
 // - Install copies the unchanged immutable files from the previous build's cache instead of
-//   downloading them.
+//   downloading them, once they match their hash.
 "use strict";
 
-const BUILD = { version: "dev", app: [], assets: [], runtime: [] };  // written by tools/build.py
+const BUILD = { version: "dev", app: [], assets: [], runtime: [], sha256: {} };  // written by tools/build.py
 const CACHE = `eightoff-${BUILD.version}`;
 const PREFIX = "eightoff-";
+// The version marker of an app file: `<meta name="eightoff-build" content="V">` in the HTML,
+// `# eightoff-build: V` in pyscript.toml (service_worker.py, stamp).
+const MARKER = /eightoff-build(?:" content="|: )([0-9a-z]+)/;
 const scopeURL = (path) => new URL(path, self.registration.scope).href;
 const app = new Set(BUILD.app.map(scopeURL));
 const precached = new Set([...BUILD.app, ...BUILD.assets, ...BUILD.runtime].map(scopeURL));
 const immutable = new Set([...BUILD.assets, ...BUILD.runtime].map(scopeURL));
+const digests = new Map(Object.entries(BUILD.sha256).map(([path, hex]) => [scopeURL(path), hex]));
 const fetchOptions = (url) => (app.has(url) ? { cache: "no-cache" } : {});
 
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
     await Promise.all([...precached].map(async (url) => {
-      const reuse = immutable.has(url) && await caches.match(url);  // from an older build
-      const response = reuse || await fetch(url, fetchOptions(url));
-      if (!response.ok) throw new Error(`precache: ${response.status} ${url}`);
+      const older = immutable.has(url) && await caches.match(url);  // from an older build
+      const response = (older && await checked(url, older)) || await fetchChecked(url);
+      if (!response) throw new Error(`precache: not this build's copy of ${url}`);
       await cache.put(url, response);
     }));
     await self.skipWaiting();
@@ -56,24 +69,75 @@ self.addEventListener("fetch", (event) => {
   }
 });
 
+// This build's copy of `url` from the network, checked (immutable files: fetched once more
+// past the HTTP cache when the first copy is bad), or null.
+async function fetchChecked(url) {
+  const first = await checked(url, await fetch(url, fetchOptions(url)));
+  if (first || !immutable.has(url)) return first;
+  return checked(url, await fetch(url, { cache: "reload" }));
+}
+
+// `response` when it is this build's copy of `url`, else null. Immutable files: status 200
+// and the SHA-256 the build recorded; app files: see `kind`.
+async function checked(url, response) {
+  if (response.status !== 200) return null;
+  if (immutable.has(url)) {
+    const expected = digests.get(url);
+    return expected && await sha256(response.clone()) === expected ? response : null;
+  }
+  return (await kind(url, response)) === "ours" ? response : null;
+}
+
+// What an app file's response is: "ours" (this build's), "newer" (another build of the app:
+// a deploy happened) or "foreign" (not the app at all: an error page, a portal).
+async function kind(url, response) {
+  if (response.status !== 200) return "foreign";
+  const text = await response.clone().text();
+  if (new URL(url).pathname.endsWith(".webmanifest")) {
+    try {
+      return typeof JSON.parse(text) === "object" ? "ours" : "foreign";
+    } catch {
+      return "foreign";
+    }
+  }
+  const type = (response.headers.get("content-type") || "").split(";")[0].trim();
+  const html = !new URL(url).pathname.endsWith(".toml");
+  const marker = MARKER.exec(text);
+  if (!marker || (html && type !== "text/html")) return "foreign";
+  return marker[1] === BUILD.version ? "ours" : "newer";
+}
+
+async function sha256(response) {
+  const digest = await crypto.subtle.digest("SHA-256", await response.arrayBuffer());
+  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
 async function cacheFirst(request, key) {
   const cache = await caches.open(CACHE);
   const hit = await cache.match(key);
   if (hit) return hit;
   const response = await fetch(request);
-  if (response.ok) await cache.put(key, response.clone());
-  return response;
+  const good = await checked(key, response) || await checked(key, await fetch(key, { cache: "reload" }));
+  if (!good) return response;  // not stored: the next request tries again
+  await cache.put(key, good.clone());
+  return good;
 }
 
 async function networkFirst(request, key) {
   const cache = await caches.open(CACHE);
+  let response;
   try {
-    const response = await fetch(request, fetchOptions(key));
-    if (response.ok) await cache.put(key, response.clone());
-    return response;
+    response = await fetch(request, fetchOptions(key));
   } catch (error) {
     const hit = await cache.match(key);
     if (hit) return hit;
     throw error;
   }
+  const found = await kind(key, response);
+  if (found === "ours") {
+    await cache.put(key, response.clone());
+    return response;
+  }
+  if (found === "newer") return response;  // shown, never stored with this build's files
+  return (await cache.match(key)) || response;
 }

@@ -1,37 +1,57 @@
-// The page's language, decided before the first paint of the loading screen: a small
-// synchronous classic script in <head> (docs/i18n.md). It sets <html lang dir> and hands
-// the loading screen's script its words; Python decides the same way later
-// (eightoff/web/startup.py, choose_language): the address's ?lang=xx (one of ours, or the
-// pseudo-language qps), else the language chosen in the settings (the saved record of
-// eightoff/web/persist.py), else the best match of the browser's languages, else English.
+// The page's language, decided before the first paint of the loading screen, and the
+// page's address read once: a small synchronous classic script in <head> (docs/i18n.md).
+// It sets <html lang dir> and hands the loading screen's scripts their words and what the
+// address asks of them (`self.eightoffLoader`). Python decides the language the same way
+// later (eightoff/web/startup.py, choose_language): the address's ?lang=xx (one of ours, or
+// the pseudo-language, as a plain language tag), else the language chosen in the settings
+// (the saved record of eightoff/web/persist.py), else the best match of the browser's
+// languages, else English. The facts both sides share (languages, keys, parameters) come
+// from eightoff/web/facts.py, written in by the build.
 "use strict";
 (() => {
   // The loading screen's words by language and English msgid (context "loader").
   const STRINGS = {};  // written by tools/build.py
-  const PSEUDO = "qps";
-  const LANGUAGES = ["en", ...Object.keys(STRINGS).filter((lang) => lang !== PSEUDO)];
-  const RIGHT_TO_LEFT = ["he"];
-  const RECORD_KEY = "eightoff:v1:state"; // persist.KEY
+  // eightoff/web/facts.py, for_javascript().
+  const FACTS = {};  // written by tools/build.py
+  const { languages: LANGUAGES, rightToLeft: RIGHT_TO_LEFT, pseudo: PSEUDO } = FACTS;
+  const withPseudo = [...LANGUAGES, PSEUDO];
+
+  // The address's parameters the page's scripts read (facts.PARAMETERS): the first of each.
+  const address = {};
+  for (const [name, value] of new URLSearchParams(location.search)) {
+    if (Object.hasOwn(FACTS.parameters, name) && !Object.hasOwn(address, name)) address[name] = value;
+  }
+  // ?boot_timeout=N (tests): whole seconds within the bounds, anything else the default.
+  const { least, most, default: usual } = FACTS.bootTimeout;
+  const asked = /^[0-9]{1,4}$/.test(address.boot_timeout || "") ? Number(address.boot_timeout) : usual;
+  const bootSeconds = asked >= least && asked <= most ? asked : usual;
 
   const base = (tag) => String(tag || "").trim().split("-")[0].toLowerCase();
   const best = (tags, offered) => tags.map(base).find((lang) => offered.includes(lang)) || "en";
   const chosen = () => {
     try {
-      const language = JSON.parse(localStorage.getItem(RECORD_KEY) || "null")?.settings?.language;
+      const language = JSON.parse(localStorage.getItem(FACTS.recordKey) || "null")?.settings?.language;
       return LANGUAGES.includes(language) ? language : "";
     } catch {
       return ""; // no storage, or a record Python will set aside: not ours to judge here
     }
   };
-  const withPseudo = [...LANGUAGES, PSEUDO];
-  const asked = new URLSearchParams(location.search).getAll("lang").slice(0, 1)
-    .filter((tag) => withPseudo.includes(base(tag)));
-  const lang = asked.length
-    ? best(asked, withPseudo)
+  // ?lang= counts only as a whole language tag whose base language we speak (address.py).
+  const tag = address.lang || "";
+  const wanted = new RegExp(`^(?:${FACTS.languageTag})$`).test(tag) && withPseudo.includes(base(tag));
+  const lang = wanted
+    ? best([tag], withPseudo)
     : chosen() || best([...(navigator.languages || [navigator.language])], LANGUAGES);
 
   const root = document.documentElement;
   root.lang = lang;
   root.dir = RIGHT_TO_LEFT.includes(lang) ? "rtl" : "ltr";
-  self.eightoffLoader = { lang, strings: STRINGS[lang] || {} };
+  self.eightoffLoader = {
+    lang,
+    strings: STRINGS[lang] || {},
+    facts: FACTS,
+    bootSeconds,
+    serviceWorker: !Object.hasOwn(address, "no_sw"),
+    snapshot: !Object.hasOwn(address, "no_snapshot"),
+  };
 })();

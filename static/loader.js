@@ -9,7 +9,11 @@
   // Every user-visible string of the loading screen, by the English msgid of the
   // "loader" context of the catalogues (eightoff/locale/, extracted by Babel); the language
   // script in <head> (filled by the build) holds their translations and set <html lang>.
-  const translated = (self.eightoffLoader && self.eightoffLoader.strings) || {};
+  // It also read the address once (`bootSeconds`, `serviceWorker`) and holds the facts the
+  // page shares with Python (the storage keys: eightoff/web/facts.py).
+  // Without it (lang.js failed), English, the default watchdog, and no reset button.
+  const loader = self.eightoffLoader || { strings: {}, facts: null, bootSeconds: 60, serviceWorker: true };
+  const translated = loader.strings;
   const pgettext = (context, msgid) => translated[msgid] || msgid;
   const STRINGS = {
     "title": pgettext("loader", "Eight Off"),
@@ -22,6 +26,7 @@
     "error.title": pgettext("loader", "Eight Off could not start"),
     "error.hint": pgettext("loader", "Reload the page to try again. If this keeps happening, please report it."),
     "error.retry": pgettext("loader", "Try again"),
+    "error.reset": pgettext("loader", "Download my saved data and start afresh"),
     "error.details": pgettext("loader", "Technical details"),
     "error.wasm_type": pgettext("loader", "The server sends the game engine with the wrong type (“{type}” instead of “application/wasm”), so the browser refuses to run it. The site's server configuration needs fixing."),
     "error.http": pgettext("loader", "A file of the game could not be downloaded (HTTP status {status})."),
@@ -47,15 +52,20 @@
     ["loading-stage", "loading-bar", "loading-detail", "loading-error"].map(part);
   for (const el of screen.querySelectorAll("[data-text]")) el.textContent = text(el.dataset.text);
 
-  // Seconds without any progress after which start-up counts as stalled (?boot_timeout=N).
-  const stallSeconds = Number(new URLSearchParams(location.search).get("boot_timeout")) || 60;
+  // Seconds without any progress after which start-up counts as stalled (?boot_timeout=N,
+  // bounded by lang.js).
+  const stallSeconds = loader.bootSeconds;
   let finished = false;
+  let stalled = false;
   let stage = "page";
   let watchdog = 0;
 
   const resetWatchdog = () => {
     clearTimeout(watchdog);
-    watchdog = setTimeout(() => fail(text("error.stalled", { seconds: stallSeconds })), stallSeconds * 1000);
+    watchdog = setTimeout(() => {
+      stalled = true;
+      fail(text("error.stalled", { seconds: stallSeconds }), `stalled at "${stage}" for ${stallSeconds} s`, true);
+    }, stallSeconds * 1000);
   };
 
   const STAGES = ["page", "download", "python", "game"];
@@ -96,7 +106,9 @@
     showProgress();
   };
 
-  function fail(message, details = "") {
+  // `unforeseen`: a failure the saved data may cause (an error or a stall, not a download):
+  // the screen then also offers to set the saved data aside and start afresh.
+  function fail(message, details = "", unforeseen = false) {
     if (finished) return;
     finished = true;
     clearTimeout(watchdog);
@@ -106,6 +118,38 @@
     part("loading-error-details").textContent = details || message;
     errorBox.hidden = false;
     part("loading-retry").addEventListener("click", () => location.reload());
+    const reset = part("loading-reset");
+    reset.hidden = !(unforeseen && saved() !== null);
+    reset.addEventListener("click", startAfresh);
+  }
+
+  // The saved record (docs/storage.md), or null (none, or no storage).
+  const saved = () => {
+    try {
+      return loader.facts && localStorage.getItem(loader.facts.recordKey);
+    } catch {
+      return null;
+    }
+  };
+  // Hand the saved data to the player as a file, keep it under the "set aside" key (as the
+  // game does with bad data: docs/storage.md), remove it and start again: a fresh game.
+  function startAfresh() {
+    const value = saved();
+    if (value !== null) {
+      const link = document.createElement("a");
+      link.href = URL.createObjectURL(new Blob([value], { type: "application/json" }));
+      link.download = "eightoff-saved-data.json";
+      document.body.append(link);
+      link.click();
+      link.remove();
+      try {
+        localStorage.setItem(loader.facts.backupKey, value);
+        localStorage.removeItem(loader.facts.recordKey);
+      } catch {
+        // Storage refused the copy: keep the record where it is rather than lose it.
+      }
+    }
+    location.reload();
   }
 
   // Count the bytes of runtime files as the runtime reads them, and check their status and
@@ -151,18 +195,18 @@
   // Errors before the game is ready: report them instead of leaving a half-drawn page.
   const onError = (event) => {
     const error = event.error || event.reason;
-    fail(text("error.script"), String((error && (error.stack || error.message)) || event.message || error));
+    fail(text("error.script"), String((error && (error.stack || error.message)) || event.message || error), true);
   };
   addEventListener("error", onError);
   addEventListener("unhandledrejection", onError);
   const wasmWarning = console.warn;
   console.warn = function (...args) {
-    if (!finished && args[0] === "wasm instantiation failed!") fail(text("error.script"), args.join(" "));
+    if (!finished && args[0] === "wasm instantiation failed!") fail(text("error.script"), args.join(" "), true);
     return wasmWarning.apply(this, args);
   };
   const banners = new MutationObserver(() => {
     const banner = document.querySelector(".py-error");
-    if (banner) fail(text("error.python"), banner.textContent);
+    if (banner) fail(text("error.python"), banner.textContent, true);
   });
   banners.observe(document.body, { childList: true });
   document.addEventListener("py:ready", () => setStage("game"));
@@ -179,16 +223,18 @@
     screen.remove();
     registerServiceWorker();
   };
+  // Ready: the loading screen goes, and the service worker is registered; also when the game
+  // comes after a stall was reported (the start-up was only slow), never after an error.
   const whenReady = new MutationObserver(() => {
-    if (root.hasAttribute("data-ready") && !root.hasAttribute("data-boot-error")) {
-      whenReady.disconnect();
-      finish();
-    }
+    if (!root.hasAttribute("data-ready") || (root.hasAttribute("data-boot-error") && !stalled)) return;
+    whenReady.disconnect();
+    root.removeAttribute("data-boot-error");
+    finish();
   });
 
   // Offline play: registered only once the game runs, so it never competes with start-up.
   function registerServiceWorker() {
-    if (!("serviceWorker" in navigator) || new URLSearchParams(location.search).has("no_sw")) return;
+    if (!("serviceWorker" in navigator) || !loader.serviceWorker) return;
     navigator.serviceWorker.register("sw.js").catch(() => {}); // the game works without it
   }
 

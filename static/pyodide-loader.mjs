@@ -39,7 +39,8 @@ const WASM = runtime + "pyodide.asm.wasm";
 const SNAPSHOT_CACHE = "pyodide-snapshot";
 const MAGIC = "EOSNAP01";
 const inPage = typeof document !== "undefined";
-const skipSnapshot = new URLSearchParams(location.search).has("no_snapshot");
+// ?no_snapshot, read with the rest of the address by static/lang.js (none in the worker).
+const skipSnapshot = globalThis.eightoffLoader?.snapshot === false;
 
 // Started when this module runs (index.html runs it before PyScript): overlaps PyScript's start.
 let stored = skipSnapshot ? Promise.resolve(null) : readSnapshot();

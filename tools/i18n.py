@@ -33,12 +33,16 @@ from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from eightoff.web import facts  # noqa: E402  (the languages, written once)
+
 LOCALE = ROOT / "eightoff" / "locale"
 TEMPLATE = LOCALE / "eightoff.pot"
 DOMAIN = "eightoff"
-LANGUAGES = ("he", "uk", "ca", "id", "nl")
-"""The translated languages (English is the msgids: eightoff/web/i18n.py LANGUAGES)."""
-PSEUDO = "qps"
+LANGUAGES = tuple(lang for lang in facts.LANGUAGES if lang != "en")
+"""The translated languages (English is the msgids: eightoff/web/facts.py LANGUAGES)."""
+PSEUDO = facts.PSEUDO
 PLACEHOLDER = re.compile(r"\{[a-z_]*\}")
 
 

@@ -53,11 +53,11 @@ sys.path.insert(0, str(ROOT))
 
 from eightoff import Card, DealCode, Game, Move, Pile, Position  # noqa: E402
 from eightoff.web.address import MOVE_SEPARATOR  # noqa: E402  (the game reads the links so)
+from eightoff.web.facts import RIGHT_TO_LEFT  # noqa: E402
 from eightoff.web.i18n import LANGUAGES, NAMES, PAGES  # noqa: E402  (English first: the x-default)
 
 SOURCES: Final = ROOT / "pages"
 """Each language named in its own words, as the language links show it."""
-RIGHT_TO_LEFT: Final = frozenset({"he"})
 GAME: Final = "../index.html"
 STYLESHEETS: Final = ("../static/eightoff.css", "../static/pages.css")
 STATIC_FILES: Final = ("eightoff.css", "pages.css", "icon.svg")

@@ -36,15 +36,17 @@ True
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Final
-from urllib.parse import parse_qsl
+from urllib.parse import parse_qsl, quote
 
 from ..deal import DealCode
 from ..errors import DealCodeError, EightOffError
 from ..game import Game
 from ..moves import Move
 from ..rules import is_legal, movable_count
+from .facts import LANGUAGE_TAG, LANGUAGES, PARAMETERS, PSEUDO
 
 PARAM: Final = "deal"
 MOVES: Final = "moves"
@@ -54,6 +56,27 @@ REPLAY: Final = "replay"
 """``&replay``: the link is a replay to step through, not a position to open."""
 DAILY: Final = "daily"
 """``?daily``: today's deal (:mod:`.daily`)."""
+LANG: Final = "lang"
+"""``?lang=he``: the language the page speaks (:func:`language_from_query`)."""
+
+
+_KNOWN: Final = frozenset(p.name for p in PARAMETERS)
+_TAG: Final = re.compile(LANGUAGE_TAG)
+
+
+def parameters(query: str) -> dict[str, str]:
+    """The page's parameters in ``location.search``, read once: the first value of each
+    that the page reads (:data:`.facts.PARAMETERS`; any other is ignored), percent-encoding
+    and ``+`` decoded.
+
+    >>> parameters("?deal=x&seed=1&deal=y&daily&lang=%26moves%3D1e")
+    {'deal': 'x', 'daily': '', 'lang': '&moves=1e'}
+    """
+    found: dict[str, str] = {}
+    for name, value in parse_qsl(query.removeprefix("?"), keep_blank_values=True):
+        if name in _KNOWN:
+            found.setdefault(name, value)
+    return found
 
 
 @dataclass(frozen=True)
@@ -104,8 +127,7 @@ def link_from_query(query: str) -> tuple[Link | None, DealCodeError | BadMove | 
     code, problem = deal_from_query(query)
     if code is None:
         return None, problem
-    pairs = parse_qsl(query.removeprefix("?"), keep_blank_values=True)
-    text = next((v for k, v in pairs if k == MOVES), "").strip()
+    text = parameters(query).get(MOVES, "").strip()
     moves = decode_moves(code, text)
     if isinstance(moves, BadMove):
         return None, moves
@@ -164,8 +186,7 @@ def deal_from_query(query: str) -> tuple[DealCode | None, DealCodeError | None]:
     bad code (its ``.code`` and message say what is wrong), ``(None, None)`` without a
     ``deal`` parameter. Percent-encoding and ``+`` are decoded; case and surrounding
     blanks do not matter; the first ``deal`` parameter counts."""
-    pairs = parse_qsl(query.removeprefix("?"), keep_blank_values=True)
-    value = next((v for k, v in pairs if k == PARAM), None)
+    value = parameters(query).get(PARAM)
     if value is None:
         return None, None
     try:
@@ -183,8 +204,7 @@ def flag_from_query(query: str, name: str) -> bool:
     >>> flag_from_query("?x", DAILY)
     False
     """
-    pairs = parse_qsl(query.removeprefix("?"), keep_blank_values=True)
-    return any(k == name for k, _ in pairs)
+    return name in parameters(query)
 
 
 def replay_step(query: str) -> int:
@@ -193,20 +213,39 @@ def replay_step(query: str) -> int:
     >>> replay_step("?deal=EO1-C8-AAAAAFA&moves=1e&replay=1"), replay_step("?replay")
     (1, 0)
     """
-    pairs = parse_qsl(query.removeprefix("?"), keep_blank_values=True)
-    value = next((v for k, v in pairs if k == REPLAY), "")
+    value = parameters(query).get(REPLAY, "")
     return int(value) if value.isascii() and value.isdecimal() and len(value) < 6 else 0
 
 
-def languages_from_query(query: str) -> list[str]:
-    """The language the address asks for (``?lang=he``), as a list to put before the
-    browser's own (none: ``[]``).
+def language_from_query(query: str) -> str:
+    """The language the address asks for (``?lang=he``), when it is one of ours or the
+    pseudo-language: a language tag of ASCII letters, digits and dashes whose base language
+    we speak (``he-IL``); anything else (``" he"``, ``"he&x"``, ``"xx"``) is ignored: ``""``.
+    static/lang.js reads it with the same pattern (:data:`.facts.LANGUAGE_TAG`).
 
-    >>> languages_from_query("?lang=he&deal=EO1-C8-AAAAAFA"), languages_from_query("?deal=x")
-    (['he'], [])
+    >>> language_from_query("?lang=he&deal=EO1-C8-AAAAAFA"), language_from_query("?lang=nl-BE")
+    ('he', 'nl-BE')
+    >>> [language_from_query(f"?lang={v}") for v in ("%20he", "%26moves%3D1e", "xx", "h%C3%A9")]
+    ['', '', '', '']
     """
-    pairs = parse_qsl(query.removeprefix("?"), keep_blank_values=True)
-    return [v for k, v in pairs if k == "lang"][:1]
+    tag = parameters(query).get(LANG, "")
+    if not _TAG.fullmatch(tag) or tag.split("-")[0].lower() not in (*LANGUAGES, PSEUDO):
+        return ""
+    return tag
+
+
+def address_for(code: DealCode, query: str) -> str:
+    """The query string the page writes back into the address (``history.replaceState``):
+    the deal, and the address's language when it is one we read, URL-encoded; nothing else
+    of ``query`` is carried over.
+
+    >>> address_for(DealCode.parse("EO1-C8-AAAAAFA"), "?lang=nl-BE&moves=1e&seed=3")
+    '?deal=EO1-C8-AAAAAFA&lang=nl-BE'
+    >>> address_for(DealCode.parse("EO1-C8-AAAAAFA"), "?lang=%26moves%3D1e")
+    '?deal=EO1-C8-AAAAAFA'
+    """
+    lang = language_from_query(query)
+    return query_for(code) + (f"&{LANG}={quote(lang, safe='')}" if lang else "")
 
 
 def query_for(code: DealCode) -> str:

@@ -30,10 +30,10 @@ from string import Formatter
 from typing import Any, Final
 
 from ..cards import RANKS
+from .facts import LANGUAGES as LANGUAGES  # the shared facts, re-exported
+from .facts import PSEUDO as PSEUDO
+from .facts import RIGHT_TO_LEFT as RIGHT_TO_LEFT
 
-LANGUAGES: Final = ("en", "he", "uk", "ca", "id", "nl")
-"""The languages of our players (the user's rules pages came in the last five), English
-first: the game speaks each, and the Rules, Examples and FAQ pages exist in each."""
 NAMES: Final = {
     "en": "English",
     "he": "עברית",
@@ -43,10 +43,6 @@ NAMES: Final = {
     "nl": "Nederlands",
 }
 """Each language's name in that language (the settings' language picker)."""
-PSEUDO: Final = "qps"
-"""The pseudo-language the build makes for tests (every string accented and longer):
-reachable only by ``?lang=qps``, never offered in the picker."""
-RIGHT_TO_LEFT: Final = frozenset({"he"})
 PAGES: Final = ("rules", "examples", "faq")
 """The pages beside the game, ``<lang>/<page>.html`` (tools/pages.py writes them)."""
 DOMAIN: Final = "eightoff"

@@ -38,13 +38,11 @@ from .. import saved
 from ..errors import EightOffError, SavedGameError
 from ..game import Game
 from ..position import CELL_COUNTS, check_cells
-from .i18n import LANGUAGES
+from .facts import BACKUP_KEY as BACKUP_KEY
+from .facts import LANGUAGES
+from .facts import RECORD_KEY as KEY
 from .stats import Stats, StatsError
 
-KEY: Final = "eightoff:v1:state"
-"""The record: the game, the settings, the schema version, the revision."""
-BACKUP_KEY: Final = "eightoff:backup"
-"""The last bad value found under :data:`KEY`, kept as it was (one slot, newest wins)."""
 SCHEMA: Final = 3
 """The one version of the record, the game inside it included (:mod:`eightoff.saved`).
 Bump it for any change to the record's fields, the game's or their meaning, and register

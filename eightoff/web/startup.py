@@ -30,8 +30,9 @@ from dataclasses import dataclass
 from ..deal import DealCode
 from ..errors import DealCodeError
 from ..game import Game
-from .address import Link, languages_from_query, link_from_query
-from .i18n import LANGUAGES, PSEUDO, _, best_language, error_text, notice_words
+from .address import Link, language_from_query, link_from_query
+from .facts import LANGUAGES, PSEUDO
+from .i18n import _, best_language, error_text, notice_words
 from .persist import Loaded, Notice, Settings
 
 
@@ -92,10 +93,12 @@ def choose_language(query: str, chosen: str, browser: list[str]) -> str:
     ('nl', 'uk')
     >>> choose_language("?lang=qps", "", []), choose_language("", "", ["qps"])
     ('qps', 'en')
+    >>> choose_language("?lang=%20he", "", ["nl"])  # not a language tag: ignored
+    'nl'
     """
-    asked = [tag for tag in languages_from_query(query) if tag.split("-")[0].lower() in (*LANGUAGES, PSEUDO)]
+    asked = language_from_query(query)
     if asked:
-        return best_language(asked, (*LANGUAGES, PSEUDO))
+        return best_language([asked], (*LANGUAGES, PSEUDO))
     if chosen in LANGUAGES:
         return chosen
     return best_language(browser)

@@ -19,7 +19,7 @@ from ..errors import HistoryError, IllegalMoveError
 from ..game import UNDO_LIMIT, Game
 from ..moves import Move
 from ..piles import Pile
-from .address import languages_from_query, query_for
+from .address import address_for
 from .daily import daily_code, iso, today
 from .i18n import _, error_text, ngettext
 from .persist import Settings, Store
@@ -203,9 +203,10 @@ class Table:
             self.view.say(notice_text(notice))
 
     def follow_address(self) -> None:
-        """The address bar shows the current deal (``?deal=CODE``)."""
+        """The address bar shows the current deal (``?deal=CODE``), and the language it
+        asked for when we speak it (:func:`.address.address_for`)."""
         search = str(window.location.search)
-        query = query_for(self.game.code) + "".join(f"&lang={lang}" for lang in languages_from_query(search))
+        query = address_for(self.game.code, search)
         if search != query:
             window.history.replaceState(None, "", query)
 

@@ -60,3 +60,23 @@ def test_a_link_with_a_move_that_cannot_be_played_names_it(page: Page, site_url:
     )
     expect(page.locator("dialog[open]")).to_have_count(0)
     expect_numbers(page, 0, 0)  # nothing was saved: a new deal, none of the link's moves
+
+
+def test_a_link_s_language_cannot_add_a_parameter_to_the_address(page: Page, site_url: str) -> None:
+    """D6, D13: ``lang=%26moves%3D1e`` is not a language: the address is rewritten without
+    it (no ``moves=`` appears, so a reload asks nothing), and ``lang=%20he`` gives the same
+    language on the loading screen and in the game (not Hebrew)."""
+    open_fresh(page, site_url, "deal=EO1-C8-AAAAAFA&lang=%26moves%3D1e")
+    page.wait_for_function("location.search === '?deal=EO1-C8-AAAAAFA'")
+    page.reload()
+    wait_ready(page)
+    expect(page.locator("#deal-code")).to_have_text("EO1-C8-AAAAAFA")
+    expect_numbers(page, 0, 0)  # the deal itself: no move came in with the reload
+    open_page(page, site_url, "deal=EO1-C8-AAAAAFA&lang=%20he")
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    expect(page.locator("html")).to_have_attribute("dir", "ltr")
+    expect(page.locator("#undo .label")).to_have_text("Undo")
+    page.wait_for_function("location.search === '?deal=EO1-C8-AAAAAFA'")
+    open_page(page, site_url, "deal=EO1-C8-AAAAAFA&lang=nl-BE")
+    page.wait_for_function("location.search === '?deal=EO1-C8-AAAAAFA&lang=nl-BE'")
+    expect(page.locator("html")).to_have_attribute("lang", "nl")

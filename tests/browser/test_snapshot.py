@@ -12,13 +12,14 @@ import pytest
 from playwright.sync_api import Page, Route, expect
 
 from eightoff import Game
+from eightoff.web import facts
 
 from .harness import build
 from .helpers import BLANK, expect_board, expect_numbers, open_page
 from .test_saving import find_scoring_start
 
 CACHE = "pyodide-snapshot"  # the page's own cache (pyodide-loader.mjs)
-RUNTIME = "static/vendor/pyodide-314.0.7/"
+RUNTIME = f"static/vendor/pyodide-{facts.PYODIDE_VERSION}/"
 WASM = RUNTIME + "pyodide.asm.wasm"
 STORED = f"caches.open('{CACHE}').then(c => c.keys()).then(keys => keys.map(r => r.url))"
 STORED_LATER = "document.documentElement.dataset.snapshot === 'stored'"

@@ -11,9 +11,14 @@ from pathlib import Path
 from browser.harness import ROOT, StrictPage, serve, service_worker, wait_ready
 from playwright.sync_api import BrowserContext, Page, expect
 
+from eightoff.web import facts
+
 from .conftest import Nginx
+from .test_hostile_host import wait_for_caches
 
 IMMUTABLE = "public, max-age=31536000, immutable"
+PYODIDE = f"static/vendor/pyodide-{facts.PYODIDE_VERSION}/"
+PYSCRIPT = f"static/vendor/pyscript-{facts.PYSCRIPT_VERSION}/"
 Watched = Callable[[str], tuple[BrowserContext, Page, StrictPage]]
 
 
@@ -36,9 +41,9 @@ def test_content_types_and_cache_headers(nginx: Nginx, built_site: Path) -> None
         "pyscript.toml": ("text/plain", "no-cache"),
         "sw.js": ("text/javascript", "no-cache"),
         "manifest.webmanifest": ("application/manifest+json", "no-cache"),
-        "static/vendor/pyodide-314.0.7/pyodide.asm.wasm": ("application/wasm", IMMUTABLE),
-        "static/vendor/pyodide-314.0.7/pyodide.mjs": ("text/javascript", IMMUTABLE),
-        "static/vendor/pyscript-0.7.31/core.js": ("text/javascript", IMMUTABLE),
+        PYODIDE + "pyodide.asm.wasm": ("application/wasm", IMMUTABLE),
+        PYODIDE + "pyodide.mjs": ("text/javascript", IMMUTABLE),
+        PYSCRIPT + "core.js": ("text/javascript", IMMUTABLE),
         one(built_site, "static/pyodide-loader.*.mjs"): ("text/javascript", IMMUTABLE),
         one(built_site, "static/loader.*.js"): ("text/javascript", IMMUTABLE),
         one(built_site, "static/eightoff.*.zip"): ("application/zip", IMMUTABLE),
@@ -51,11 +56,12 @@ def test_content_types_and_cache_headers(nginx: Nginx, built_site: Path) -> None
         assert headers["cache-control"] == cache_control, path
         assert headers["content-security-policy"] == serve.CONTENT_SECURITY_POLICY, path
         assert headers["x-content-type-options"] == "nosniff", path
+        assert headers["x-frame-options"] == "DENY", path
 
 
 def test_precompressed_files_are_served(nginx: Nginx, built_site: Path) -> None:
     """The .br / .gz written by the build go out as they are, chosen by Accept-Encoding."""
-    wasm = "static/vendor/pyodide-314.0.7/pyodide.asm.wasm"
+    wasm = PYODIDE + "pyodide.asm.wasm"
     for encoding, suffix in (("br", ".br"), ("gzip", ".gz")):
         headers, body = fetch(nginx.url + wasm, encoding)
         assert headers.get("content-encoding") == encoding
@@ -77,6 +83,10 @@ def test_security_policy_is_the_same_everywhere() -> None:
         r'http-equiv="Content-Security-Policy" content="([^"]+)"', (ROOT / "index.html").read_text()
     )
     assert meta and meta.group(1) + "; frame-ancestors 'none'" == policy
+    # The older header beside frame-ancestors, in every host configuration.
+    assert serve.SECURITY_HEADERS["X-Frame-Options"] == "DENY"
+    assert 'add_header X-Frame-Options "DENY" always;' in nginx_conf
+    assert "  X-Frame-Options: DENY\n" in (ROOT / "deploy" / "_headers").read_text()
 
 
 def test_page_boots_under_the_csp(nginx: Nginx, watched: Watched) -> None:
@@ -156,5 +166,5 @@ def test_new_build_reaches_the_next_visit(own_nginx: Nginx, watched: Watched, tm
     page.reload()
     wait_ready(page)
     expect(page.locator('meta[name="test-build"]')).to_have_attribute("content", "2")
-    page.wait_for_function(f"caches.keys().then(k => k.length === 1 && k[0] === 'eightoff-{version}')")
+    wait_for_caches(page, [f"eightoff-{version}"])  # (a Promise is truthy to wait_for_function)
     strict.check()

@@ -28,6 +28,7 @@ MODULES = [
     "eightoff.web.backup",
     "eightoff.web.chart",
     "eightoff.web.daily",
+    "eightoff.web.facts",
     "eightoff.web.focus",
     "eightoff.web.hint",
     "eightoff.web.i18n",

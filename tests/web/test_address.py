@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 from pathlib import Path
+from urllib.parse import quote
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -206,3 +207,38 @@ def test_the_step_of_a_replay_link() -> None:
     assert [replay_step(q) for q in ("?replay", "?replay=x", "?replay=1234567", "?replay=%D9%A3", "")] == [
         0
     ] * 5
+
+
+@pytest.mark.parametrize(
+    ("query", "written"),
+    [
+        ("?deal=EO1-C8-AAAAAFA&lang=%26moves%3D1e", "?deal=EO1-C8-AAAAAFA"),  # D6: no injected moves
+        ("?lang=%26replay", "?deal=EO1-C8-AAAAAFA"),
+        ("?lang=%26deal%3DEO1-C4-AAAAAAF", "?deal=EO1-C8-AAAAAFA"),
+        ("?lang=he%23frag", "?deal=EO1-C8-AAAAAFA"),
+        ("?lang=%20he", "?deal=EO1-C8-AAAAAFA"),  # D13: not a language tag
+        ("?lang=he", "?deal=EO1-C8-AAAAAFA&lang=he"),
+        ("?lang=nl-BE&seed=4", "?deal=EO1-C8-AAAAAFA&lang=nl-BE"),
+        ("?lang=qps", "?deal=EO1-C8-AAAAAFA&lang=qps"),
+        ("?lang=xx", "?deal=EO1-C8-AAAAAFA"),
+        ("?lang=he&lang=%26moves%3D1e", "?deal=EO1-C8-AAAAAFA&lang=he"),  # the first counts
+        ("?lang=%26moves%3D1e&lang=he", "?deal=EO1-C8-AAAAAFA"),
+        ("?no_sw&boot_timeout=5&lang=uk", "?deal=EO1-C8-AAAAAFA&lang=uk"),  # test flags dropped
+    ],
+)
+def test_the_address_written_back_carries_only_a_recognised_language(query: str, written: str) -> None:
+    """D6, D13: ``&lang=`` is written back only for a tag the page took, encoded; nothing
+    else of the address survives the rewrite."""
+    assert address.address_for(DealCode.parse("EO1-C8-AAAAAFA"), query) == written
+    assert address.parameters(written).keys() <= {"deal", "lang"}
+
+
+@given(st.text(max_size=12))
+def test_no_lang_value_adds_a_parameter(value: str) -> None:
+    """Whatever ``lang=`` holds (encoded as a browser would), the address written back has
+    one deal and at most one language, and reads back to the same language."""
+    query = f"?lang={quote(value, safe='')}"
+    written = address.address_for(DealCode.parse("EO1-C8-AAAAAFA"), query)
+    pairs = [pair.split("=")[0] for pair in written.removeprefix("?").split("&")]
+    assert pairs in (["deal"], ["deal", "lang"])
+    assert address.language_from_query(written) == address.language_from_query(query)

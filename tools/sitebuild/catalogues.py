@@ -14,11 +14,11 @@ from pathlib import Path
 
 import i18n  # tools/i18n.py
 
-from .common import CACHE
+from .common import CACHE, facts
 
 MO_CACHE = CACHE / "locale"
-# The line of static/lang.js this module replaces.
-MARKER = re.compile(r"^( *)const STRINGS = \{\};  // written by tools/build\.py$", re.MULTILINE)
+# The lines of static/lang.js this module replaces.
+MARKER = re.compile(r"^( *)const (STRINGS|FACTS) = \{\};  // written by tools/build\.py$", re.MULTILINE)
 
 
 def compile_catalogues() -> dict[str, bytes]:
@@ -30,14 +30,18 @@ def compile_catalogues() -> dict[str, bytes]:
 
 
 def write_loader_strings(script: Path) -> None:
-    """Put the loading screen's words of every language into ``script`` (static/lang.js)."""
+    """Put the loading screen's words of every language, and the facts the page's scripts
+    share with its Python (eightoff/web/facts.py), into ``script`` (static/lang.js)."""
     source = script.read_text(encoding="utf-8")
-    if not MARKER.search(source):
+    if sorted(m[2] for m in MARKER.finditer(source)) != ["FACTS", "STRINGS"]:
         raise SystemExit(
-            "build: static/lang.js lacks the `const STRINGS = {};  // written by tools/build.py` line"
+            "build: static/lang.js lacks the `const STRINGS = {};` and `const FACTS = {};`"
+            " lines (`  // written by tools/build.py`)"
         )
-    strings = json.dumps(i18n.loader_strings(), ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-    script.write_text(
-        MARKER.sub(lambda m: f"{m[1]}const STRINGS = {strings};  // written by tools/build.py", source),
-        encoding="utf-8",
-    )
+    values = {"STRINGS": i18n.loader_strings(), "FACTS": facts.for_javascript()}
+
+    def written(match: re.Match[str]) -> str:
+        value = json.dumps(values[match[2]], ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+        return f"{match[1]}const {match[2]} = {value};  // written by tools/build.py"
+
+    script.write_text(MARKER.sub(written, source), encoding="utf-8")

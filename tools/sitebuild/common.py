@@ -3,14 +3,20 @@
 from __future__ import annotations
 
 import hashlib
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from eightoff.web import facts  # noqa: E402  (the facts the page's JS and Python share)
+
 DIST = ROOT / "dist"
 NODE_MODULES = ROOT / "node_modules"
-# Pinned in package-lock.json; the directory names carry them, so their files never change.
-PYODIDE_VERSION = "314.0.7"
-PYSCRIPT_VERSION = "0.7.31"
+# Pinned in package-lock.json, written once in eightoff/web/facts.py; the directory names
+# carry them, so their files never change.
+PYODIDE_VERSION = facts.PYODIDE_VERSION
+PYSCRIPT_VERSION = facts.PYSCRIPT_VERSION
 PYODIDE_DIR = f"pyodide-{PYODIDE_VERSION}"
 PYSCRIPT_DIR = f"pyscript-{PYSCRIPT_VERSION}"
 VENDOR = ROOT / "static" / "vendor"

@@ -1,0 +1,344 @@
+"""A host that turns hostile once the game is installed, and a start-up that fails: the
+service worker stores only the app and the loading screen keeps the saved game.
+
+The host is tools/serve.py's handler with switches: answer everything with a captive
+portal's page (200 text/html), or 503, or corrupt one file for its next requests, or refuse
+one path (404). Each test asserts that the game still starts from the cache with this
+build's own files (the version marker the build stamps into index.html)."""
+
+from __future__ import annotations
+
+import io
+import json
+import shutil
+import threading
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from functools import partial
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+from browser.harness import StrictPage, serve, service_worker, wait_ready
+from playwright.sync_api import BrowserContext, Page, Route, expect
+
+from eightoff.web import facts
+
+Watched = Callable[[str], tuple[BrowserContext, Page, StrictPage]]
+PORTAL = b"<!doctype html><title>Log in</title><h1>Please log in to the hotel Wi-Fi</h1>"
+DOWN = b"<!doctype html><title>503</title><h1>503 Service Unavailable</h1><p>Down for maintenance"
+MARKER = 'meta[name="eightoff-build"]'
+
+
+@dataclass
+class Host:
+    """A same-origin host whose behaviour a test switches between requests."""
+
+    site: Path
+    url: str = ""
+    mode: str = "site"  # "site", "portal" (200 text/html to everything) or "down" (503)
+    corrupt: dict[str, int] = field(default_factory=dict)  # URL path -> bad answers left
+    missing: set[str] = field(default_factory=set)  # URL paths answered 404
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def answer(self, path: str) -> tuple[int, bytes] | None:
+        """The hostile answer to ``path``, or None to serve the site's file."""
+        with self.lock:
+            if self.mode == "down":
+                return 503, DOWN
+            if self.mode == "portal":
+                return 200, PORTAL
+            if self.corrupt.get(path, 0) > 0:
+                self.corrupt[path] -= 1
+                return 200, PORTAL
+            if path in self.missing:
+                return 404, b"not found"
+        return None
+
+
+class HostileHandler(serve.Handler):
+    host: Host
+
+    def send_head(self) -> Any:
+        hostile = self.host.answer(urlsplit(self.path).path)
+        if hostile is None:
+            self.directory = str(self.host.site)
+            return super().send_head()
+        status, body = hostile
+        self.send_response(status)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        return io.BytesIO(body)
+
+
+@pytest.fixture
+def host(built_site: Path) -> Iterator[Host]:
+    state = Host(built_site)
+    handler = type("Handler", (HostileHandler,), {"host": state})
+    server = serve.Server(("127.0.0.1", 0), partial(handler, directory=str(built_site)))
+    server.sent = []
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    state.url = serve.url_of(server)
+    yield state
+    server.shutdown()
+    server.server_close()
+
+
+def install(page: Page, url: str) -> str:
+    """First visit: the game starts and the service worker controls the page; returns the
+    build's version (its marker in index.html)."""
+    page.goto(url)
+    wait_ready(page)
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+    version = page.locator(MARKER).get_attribute("content")
+    assert version and ours(page) == [f"eightoff-{version}"]
+    return version
+
+
+def reload_starts(page: Page, version: str) -> None:
+    """Reload: the game starts, its index.html that of build ``version``."""
+    page.reload()
+    wait_ready(page)
+    expect(page.locator(MARKER)).to_have_attribute("content", version)
+
+
+def ours(page: Page) -> list[str]:
+    """The service worker's caches (the page keeps its memory snapshot in another)."""
+    names: list[str] = page.evaluate("caches.keys()")
+    return [name for name in names if name.startswith("eightoff-")]
+
+
+def wait_for_caches(page: Page, names: list[str]) -> None:
+    """Wait until the service worker's caches are exactly ``names`` (a new worker has
+    activated and deleted the old cache); fails after a minute."""
+    page.evaluate(
+        """async (wanted) => {
+          const deadline = Date.now() + 60000;
+          for (;;) {
+            const names = (await caches.keys()).filter((name) => name.startsWith("eightoff-"));
+            if (names.join() === wanted.join()) return;
+            if (Date.now() > deadline) throw new Error(`caches: ${names} instead of ${wanted}`);
+            await new Promise((resolve) => setTimeout(resolve, 50));  // the poll's interval
+          }
+        }""",
+        names,
+    )
+
+
+def cached_text(page: Page, path: str) -> str:
+    text: str = page.evaluate(f"caches.match({json.dumps(path)}).then((r) => r && r.text())")
+    return text
+
+
+def test_a_captive_portal_is_never_taken_for_the_game(host: Host, watched: Watched) -> None:
+    """D3: a portal answering 200 text/html to everything, then no network: the game starts
+    both times, from this build's own cached files, and the portal's page is stored nowhere."""
+    context, page, strict = watched(host.url)
+    version = install(page, host.url)
+    host.mode = "portal"
+    reload_starts(page, version)
+    context.set_offline(True)
+    reload_starts(page, version)
+    for path in ("index.html", "./", "pyscript.toml", "en/rules.html"):
+        stored = cached_text(page, path)
+        assert version in stored and "hotel" not in stored, path
+    page.goto(host.url + "en/rules.html")
+    expect(page.locator("h1")).to_have_count(1)
+    strict.expect_errors()  # the portal's sw.js: the browser logs the failed update check
+
+
+def test_a_host_answering_503_does_not_stop_the_game(host: Host, watched: Watched) -> None:
+    """D3: a host down for maintenance (503 to everything): the cached game starts."""
+    _, page, strict = watched(host.url)
+    version = install(page, host.url)
+    host.mode = "down"
+    reload_starts(page, version)
+    page.goto(host.url + "index.html?deal=EO1-C8-AAAAAFA")  # another address of the page
+    wait_ready(page)
+    assert version in cached_text(page, "index.html")
+    strict.expect_errors()  # the 503 sw.js: the browser logs the failed update check
+
+
+def pages_css(site: Path) -> str:
+    (path,) = site.glob("static/pages.*.css")
+    return path.relative_to(site).as_posix()
+
+
+def test_a_corrupted_asset_during_install_is_fetched_again(host: Host, watched: Watched) -> None:
+    """D5: the host sends a portal page for a content-hashed stylesheet the first visit does
+    not load itself; the service worker checks its hash, fetches it again, and stores only
+    the right file: offline, the Rules page is styled."""
+    css = pages_css(host.site)
+    host.corrupt["/" + css] = 1
+    context, page, strict = watched(host.url)
+    install(page, host.url)
+    assert host.corrupt["/" + css] == 0  # the bad copy was served, once
+    assert cached_text(page, css) == (host.site / css).read_text()
+    context.set_offline(True)
+    page.goto(host.url + "en/rules.html")
+    loaded = "[...document.styleSheets].filter((sheet) => sheet.cssRules.length > 0).length"
+    assert page.evaluate(loaded) == 2
+    strict.check()
+
+
+def test_a_corrupted_asset_is_stored_nowhere(host: Host, watched: Watched) -> None:
+    """D5: a host that keeps sending a bad copy: the service worker does not install (the
+    previous state stays: no cache holds the bad copy); once the host is fixed, the next
+    visit installs the right file."""
+    css = pages_css(host.site)
+    host.corrupt["/" + css] = 1_000
+    _, page, strict = watched(host.url)
+    page.goto(host.url + "index.html?no_sw")
+    wait_ready(page)
+    installed = """navigator.serviceWorker.register("sw.js").then((registration) => new Promise((done) => {
+        const worker = registration.installing || registration.waiting || registration.active;
+        if (worker.state === "activated" || worker.state === "redundant") done(worker.state);
+        worker.addEventListener("statechange", () => {
+          if (worker.state === "activated" || worker.state === "redundant") done(worker.state);
+        });
+      }))"""
+    assert page.evaluate(installed) == "redundant"
+    assert host.corrupt["/" + css] < 1_000  # it was asked for
+    assert cached_text(page, css) is None
+    host.corrupt.clear()
+    install(page, host.url)
+    assert cached_text(page, css) == (host.site / css).read_text()
+    strict.expect_errors()  # the failed install is logged
+
+
+def derived_build(site: Path, target: Path, rename_main: bool) -> str:
+    """Another build of the site (index.html changed; ``rename_main``: main.py under a new
+    hashed name, as a change to it gives), finished by the build's last steps."""
+    shutil.copytree(site, target, symlinks=True)
+    index = target / "index.html"
+    text = index.read_text().replace("<head>", '<head>\n  <meta name="test-build" content="2">', 1)
+    if rename_main:
+        (main,) = target.glob("static/main.*.py")
+        main.rename(main.with_name("main.c0c0c0c0c0.py"))
+        text = text.replace(main.name, "main.c0c0c0c0c0.py")
+    index.write_text(text)
+    for stale in ("index.html.br", "index.html.gz", "sw.js.br", "sw.js.gz"):
+        (target / stale).unlink(missing_ok=True)
+    version = service_worker.content_version(target)
+    service_worker.write_service_worker(target, version, sorted(target.glob("*/*.html")))
+    return version
+
+
+def test_a_bad_cached_copy_is_not_carried_into_the_next_deploy(
+    host: Host, watched: Watched, tmp_path: Path
+) -> None:
+    """D5: an entry of the old cache spoiled (as a bad copy once stored would be): the next
+    build's service worker checks what it would reuse, and fetches the file again."""
+    css = pages_css(host.site)
+    _, page, strict = watched(host.url)
+    old = install(page, host.url)
+    spoil = f"""caches.open('eightoff-{old}').then((cache) => cache.put({json.dumps(css)},
+        new Response('<h1>Please log in</h1>', {{headers: {{'content-type': 'text/css'}}}})))"""
+    page.evaluate(spoil)
+    assert "log in" in cached_text(page, css)
+    new = derived_build(host.site, tmp_path / "b", rename_main=False)
+    host.site = tmp_path / "b"
+    page.reload()
+    wait_ready(page)
+    wait_for_caches(page, [f"eightoff-{new}"])
+    assert cached_text(page, css) == (host.site / css).read_text()
+    strict.check()
+
+
+def test_a_deploy_then_offline_starts_one_whole_version(host: Host, watched: Watched, tmp_path: Path) -> None:
+    """D8: build C (main.py renamed) is deployed and visited once online while its service
+    worker cannot install yet; then offline with the HTTP cache gone: the old worker never
+    stored C's index.html, so the game starts as build A, with A's own files."""
+    context, page, strict = watched(host.url)
+    old = install(page, host.url)
+    new = derived_build(host.site, tmp_path / "c", rename_main=True)
+    host.site = tmp_path / "c"
+    host.missing.add("/sw.js")  # C's worker is not installed in this window
+    reload_starts(page, new)  # online: the new page
+    assert old in cached_text(page, "index.html") and new not in cached_text(page, "index.html")
+    context.new_cdp_session(page).send("Network.clearBrowserCache")
+    context.set_offline(True)
+    reload_starts(page, old)
+    expect(page.locator('meta[name="test-build"]')).to_have_count(0)
+    strict.expect_errors()  # the 404 sw.js: the browser logs the failed update check
+
+
+def test_the_error_screen_sets_the_saved_data_aside_and_starts_afresh(host: Host, watched: Watched) -> None:
+    """A start-up that fails for a reason no test foresaw (here: main.py raises): the error
+    screen offers one button; it downloads the saved record as a file, keeps it under the
+    set-aside key, and starts a fresh game."""
+    _, page, strict = watched(host.url)
+    page.goto(host.url + "index.html?no_sw")
+    wait_ready(page)
+    record = page.evaluate(f"localStorage.getItem('{facts.RECORD_KEY}')")
+    assert record and json.loads(record)["schema"]
+
+    def broken(route: Route) -> None:
+        route.fulfill(status=200, content_type="text/plain", body="raise RuntimeError('unforeseen')")
+
+    page.route("**/static/main.*.py", broken)
+    page.reload()
+    page.wait_for_selector("html[data-boot-error]", state="attached")
+    reset = page.locator(".loading-reset")
+    expect(reset).to_be_visible()
+    expect(reset).to_have_text("Download my saved data and start afresh")
+    page.unroute("**/static/main.*.py")
+    with page.expect_download() as download:
+        reset.click()
+    saved = Path(download.value.path()).read_text()
+    assert saved == record
+    assert download.value.suggested_filename == "eightoff-saved-data.json"
+    wait_ready(page)
+    assert page.evaluate(f"localStorage.getItem('{facts.BACKUP_KEY}')") == record
+    assert page.evaluate(f"localStorage.getItem('{facts.RECORD_KEY}')") != record
+    strict.expect_errors()  # the forced failure
+
+
+def test_the_button_is_not_offered_for_a_download_failure(host: Host, watched: Watched) -> None:
+    """A file that cannot be downloaded is not the saved data's fault: no reset button."""
+    _, page, strict = watched(host.url)
+    page.goto(host.url + "index.html?no_sw&no_snapshot")
+    wait_ready(page)
+    assert page.evaluate(f"localStorage.getItem('{facts.RECORD_KEY}')")
+    page.route("**/static/eightoff.*.zip", lambda route: route.fulfill(status=503, body="down"))
+    page.reload()
+    page.wait_for_selector("html[data-boot-error]", state="attached")
+    expect(page.locator(".loading-error-message")).to_contain_text("HTTP status 503")
+    expect(page.locator(".loading-reset")).to_be_hidden()
+    strict.expect_errors()
+
+
+def test_a_stall_that_recovers_still_registers_the_service_worker(host: Host, watched: Watched) -> None:
+    """D9: ?boot_timeout=5 and main.py held back: the stall is reported with the seconds that
+    really passed; when main.py comes, the game shows and the service worker is registered."""
+    _, page, strict = watched(host.url)
+    held: list[Route] = []
+    page.route("**/static/main.*.py", lambda route: held.append(route))
+    page.goto(host.url + "index.html?boot_timeout=5")
+    page.wait_for_selector("html[data-boot-error]", state="attached", timeout=60_000)
+    expect(page.locator(".loading-error-message")).to_have_text(
+        "Start-up stalled: nothing happened for 5 seconds."
+    )
+    expect(page.locator(".loading-error-details")).to_contain_text("stalled at")
+    assert held
+    for route in held:
+        route.continue_()
+    page.unroute("**/static/main.*.py")
+    page.wait_for_selector("html[data-ready]", state="attached", timeout=90_000)
+    expect(page.locator("#loading")).to_have_count(0)
+    expect(page.locator("html")).not_to_have_attribute("data-boot-error", "")
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+    strict.check()
+
+
+@pytest.mark.parametrize("value", ["1e9", "-1", "Infinity", "0.001"])
+def test_a_boot_timeout_from_a_link_is_harmless(host: Host, watched: Watched, value: str) -> None:
+    """D9: values that fired the watchdog at once start the game normally."""
+    _, page, strict = watched(host.url)
+    page.goto(host.url + f"index.html?boot_timeout={value}&deal=EO1-C8-AAAAAFA")
+    wait_ready(page)
+    assert page.evaluate("self.eightoffLoader.bootSeconds") == 60
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+    strict.check()
