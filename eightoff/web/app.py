@@ -65,7 +65,7 @@ from .daily import daily_code, today
 from .dialogs import Dialogs
 from .dom import Frame, listen
 from .hint import Line, deal_request, hint_request, marks, read_reply, verdict_text
-from .hints import Worker
+from .hints import Failure, Worker
 from .i18n import _, card_name, direction, language, ltr, ngettext, set_language
 from .persist import Loaded, Store
 from .pointer import Pointer
@@ -126,11 +126,12 @@ class App:
         self.speak(choose_language(address, loaded.settings.language, browser), None)
         self.table = Table(self.view, self.ui, self.store, start.game, start.settings, loaded.stats)
         self.table.show()
+        said = list(start.messages)
         if replay is not None:
-            self.start_replay(replay, replay_step(query))
-        saved = notice_text(self.store.save(start.game, start.settings, self.table.stats))
+            said.append(self.start_replay(replay, replay_step(query)))
+        said.append(notice_text(self.store.save(start.game, start.settings, self.table.stats)))
         self.bind()
-        self.view.say(" ".join(m for m in (*start.messages, saved) if m))
+        self.view.say(" ".join(m for m in said if m))
         if start.ask is not None:
             link = start.ask
             moves = start.game.moves
@@ -329,10 +330,18 @@ class App:
         """A replay link of the whole game (or of the replay shown) on the clipboard, or
         shown selected to copy by hand."""
         if self.replay is not None:
-            link = self.replay.link()
+            link: Link | None = self.replay.link()
         else:
             moves = self.table.stats.whole_game(self.game)
-            link = Link(self.game.code, moves or ())
+            link = None if moves is None else Link(self.game.code, moves)
+        if link is None:
+            self.view.say(
+                _("The moves of this game from its deal are not all known: it cannot be shared as a replay.")
+            )
+            return
+        if not link.moves:
+            self.view.say(_("There is no move to share yet: a replay link needs a move."))
+            return
         location = window.location
         url = f"{location.origin}{location.pathname}{link.query(replay=True)}"
         if await copy_text(url):
@@ -348,10 +357,10 @@ class App:
 
     async def import_backup(self, node: Any) -> None:
         """Read the chosen file; refuse it with the reason, or say what it holds and ask."""
-        text = await read_file(node)
-        if text is None:
-            return
         try:
+            text = await read_file(node)
+            if text is None:
+                return
             held = read(text)
         except BackupError as error:
             self.stats_window.say(
@@ -370,8 +379,9 @@ class App:
         self.stats_window.show(held.stats)
         self.stats_window.say(_("Backup imported."))
 
-    def start_replay(self, link: Link, step: int = 0) -> None:
-        """Show ``link`` as a replay at ``step``; the game in progress stays as it is."""
+    def start_replay(self, link: Link, step: int = 0) -> str:
+        """Show ``link`` as a replay at ``step``; the game in progress stays as it is.
+        Returns what to say about it (the start-up says it with its other messages)."""
         self.dialogs.close_all()
         self.view.put_down()
         self.ui.reset()
@@ -379,12 +389,10 @@ class App:
         self.replay.go(step)
         self.view.board.classList.add("replaying")
         self.show_replay()
-        self.view.say(
-            _(
-                "Replay of deal {code}, {length} moves. Your game is kept.",
-                code=str(link.code),
-                length=len(link.moves),
-            )
+        return _(
+            "Replay of deal {code}, {length} moves. Your game is kept.",
+            code=str(link.code),
+            length=len(link.moves),
         )
 
     def show_replay(self, first: Any = None) -> None:
@@ -501,7 +509,7 @@ class App:
         """Close the dialogs and show the deal or position an address asked for."""
         self.dialogs.close_all()
         self.leave_replay()
-        self.table.open(link.game(), link_opened if link.moves else new_deal)
+        self.table.open(link.game(), link_opened if link.moves else new_deal, link.moves)
 
     def deal_random(self) -> None:
         """A random deal of the chosen cell count; with "only deals that can be won", one
@@ -556,16 +564,22 @@ class App:
         else:
             self.view.say(verdict_text(reply.verdict))
 
-    def on_worker_error(self, message: str) -> None:
-        """The solver's worker failed: said only to a player who asked it something (a
+    def on_worker_error(self, failure: Failure) -> None:
+        """The solver's worker failed or did not answer in time (it is given up; the next
+        request starts a fresh one): said only to a player who asked it something (a
         failure with nothing asked, e.g. the page left while the worker loads, stays
-        unseen; a later request is answered with it)."""
-        asked, self.asked = self.asked is not None or bool(self.deal_asked), None
-        if self.deal_asked:  # no solved deal: an ordinary one
+        unseen). A winnable 8-cell deal asked for is replaced by an ordinary random one,
+        said so."""
+        hinted, self.asked = self.asked is not None, None
+        if self.deal_asked:
             self.deal_asked = 0
-            self.deal(DealCode.random(self.table.settings.cells))
-        if asked:
-            self.view.say(_("The solver could not start: {error}", error=message))
+            self.deal(DealCode.random(self.table.settings.cells), unsolved_deal)
+        elif hinted:
+            self.view.say(
+                _("The solver could not start (is the connection down?). Ask for a hint again to retry.")
+                if failure == "start"
+                else _("The solver did not answer in time. Ask for a hint again to retry.")
+            )
 
     async def copy_link(self) -> None:
         """The deal's address on the clipboard, or shown selected to copy by hand."""
@@ -613,6 +627,15 @@ class App:
         else:
             value = str(target.value or "")
         self.dispatch(from_choice(str(target.name or ""), value))
+
+
+def unsolved_deal(game: Game) -> str:
+    """What is said of the random deal dealt when the solver could not find a winnable one."""
+    return _(
+        "New deal {code}: the solver could not find a deal that can be won just now, so this one "
+        "is random (almost every deal can be won).",
+        code=ltr(str(game.code)),
+    )
 
 
 def _new_code(winnable_only: bool) -> Callable[[int], DealCode]:

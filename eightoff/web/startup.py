@@ -28,7 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..deal import DealCode
-from ..errors import DealCodeError
+from ..errors import DealCodeError, clipped
 from ..game import Game
 from .address import Link, languages_from_query, link_from_query
 from .i18n import LANGUAGES, PSEUDO, _, best_language, error_text, notice_words
@@ -66,7 +66,7 @@ def decide(loaded: Loaded, query: str, new_code: Callable[[int], DealCode] = Dea
             _(
                 "Move {number} of the address ({move}) cannot be played: {reason} Your game is unchanged.",
                 number=problem.number,
-                move=problem.text,
+                move=clipped(problem.text),
                 reason=reason,
             )
         )

@@ -58,19 +58,21 @@ def _date(value: Any, name: str) -> str:
         or not (value[:4] + value[5:7] + value[8:]).isdigit()
         or not value.isascii()
     ):
-        raise StatsError(f"the statistics' {name} is not a date like 2026-11-30", code="stats-date")
+        raise StatsError(
+            f"the statistics' {name} is not a date like 2026-11-30", code="stats-date", field=name
+        )
     return value
 
 
 def _count(value: Any, name: str, low: int = 0) -> int:
     if type(value) is not int or not low <= value <= MAX_COUNT:
-        raise StatsError(f"the statistics' {name} is not a whole number", code="stats-number")
+        raise StatsError(f"the statistics' {name} is not a whole number", code="stats-number", field=name)
     return value
 
 
 def _flag(value: Any, name: str) -> bool:
     if type(value) is not bool:
-        raise StatsError(f"the statistics' {name} is not true or false", code="stats-flag")
+        raise StatsError(f"the statistics' {name} is not true or false", code="stats-flag", field=name)
     return value
 
 
@@ -84,13 +86,15 @@ def _code(data: Any, what: str) -> str:
 
 def _object(data: Any, name: str) -> dict[str, Any]:
     if not isinstance(data, dict):
-        raise StatsError(f"the statistics' {name} is not an object", code="stats-shape")
+        raise StatsError(f"the statistics' {name} is not an object", code="stats-shape", field=name)
     return data
 
 
 def _list(data: Any, name: str, limit: int) -> list[Any]:
     if not isinstance(data, list) or len(data) > limit:
-        raise StatsError(f"the statistics' {name} is not a list of at most {limit}", code="stats-shape")
+        raise StatsError(
+            f"the statistics' {name} is not a list of at most {limit}", code="stats-shape", field=name
+        )
     return data
 
 
@@ -197,9 +201,9 @@ class Tally:
             _count(data.get("started"), "started"),
             _count(data.get("won"), "won"),
             _count(data.get("streak"), "streak"),
-            _count(data.get("best_streak"), "best streak"),
-            _count(data.get("best_score"), "best score"),
-            None if fewest is None else _count(fewest, "fewest moves", 1),
+            _count(data.get("best_streak"), "best_streak"),
+            _count(data.get("best_score"), "best_score"),
+            None if fewest is None else _count(fewest, "fewest_moves", 1),
         )
         if tally.won > tally.started or tally.streak > tally.best_streak or tally.best_streak > tally.won:
             raise StatsError("the statistics' figures do not add up", code="stats-figures")
@@ -222,7 +226,7 @@ class Daily:
     @classmethod
     def from_dict(cls, data: Any) -> Daily:
         data = _object(data, "daily")
-        dates = tuple(_date(d, "date won") for d in _list(data.get("dates_won"), "dates won", DATES_WON))
+        dates = tuple(_date(d, "dates_won") for d in _list(data.get("dates_won"), "dates_won", DATES_WON))
         return cls(Tally.from_dict(data.get("tally")), dates)
 
 
@@ -253,7 +257,7 @@ class Current:
 
     @classmethod
     def from_dict(cls, data: Any) -> Current:
-        data = _object(data, "current game")
+        data = _object(data, "current")
         code = _code(data, "the statistics' game")
         daily = data.get("daily")
         path = data.get("path")
@@ -262,7 +266,7 @@ class Current:
             _flag(data.get("counted"), "counted"),
             _flag(data.get("finished"), "finished"),
             _flag(data.get("hinted", False), "hinted"),
-            None if daily is None else _date(daily, "daily date"),
+            None if daily is None else _date(daily, "daily"),
             None if path is None else _path(path),
         )
 
@@ -292,10 +296,12 @@ class Stats:
 
     # -- following the game ----------------------------------------------------------
 
-    def begin(self, code: DealCode, daily: str | None = None) -> Stats:
+    def begin(self, code: DealCode, daily: str | None = None, path: tuple[Move, ...] | None = ()) -> Stats:
         """A new game of ``code`` replaces the one in play (after :meth:`leave`);
-        ``daily``: the date whose deal it is."""
-        return replace(self, current=Current(str(code), daily=daily))
+        ``daily``: the date whose deal it is; ``path``: the moves it starts after (a
+        position link's; ``None``: unknown, more than :data:`PATH_LIMIT`)."""
+        path = None if path is None or len(path) > PATH_LIMIT else tuple(path)
+        return replace(self, current=Current(str(code), daily=daily, path=path))
 
     def follow(self, game: Game, today: str) -> Stats:
         """After any action on ``game`` (a move, undo, redo): count it once it has a move,
@@ -403,12 +409,14 @@ class Stats:
         """Check and build the statistics from :meth:`to_dict`'s data; raises
         :class:`StatsError`. With ``game``, the game in play of the same record: a
         current entry of another deal, or a path that does not lead to it, is dropped."""
-        data = _object(data, "record")
-        by_cells_data = _object(data.get("by_cells"), "cell counts")
+        data = _object(data, "stats")
+        by_cells_data = _object(data.get("by_cells"), "by_cells")
         if sorted(by_cells_data) != sorted(str(n) for n in CELL_COUNTS):
-            raise StatsError("the statistics do not hold 8, 4 and 2 cells", code="stats-shape")
+            raise StatsError(
+                "the statistics do not hold 8, 4 and 2 cells", code="stats-shape", field="by_cells"
+            )
         by_cells = {n: Tally.from_dict(by_cells_data[str(n)]) for n in CELL_COUNTS}
-        recent = tuple(Result.from_dict(r) for r in _list(data.get("recent"), "recent games", RECENT))
+        recent = tuple(Result.from_dict(r) for r in _list(data.get("recent"), "recent", RECENT))
         current = None if data.get("current") is None else Current.from_dict(data.get("current"))
         stats = cls(
             by_cells,
@@ -427,6 +435,8 @@ class Stats:
         if current is None or current.code != str(game.code):
             path = tuple(game.undo_stack) if game.moves == len(game.undo_stack) else None
             return replace(self, current=Current(str(game.code), path=path))
+        if current.finished and not game.is_won:  # only a won game is finished: count it on
+            current = replace(current, finished=False)
         path = _follow_path(current.path, game)
         if path is not None and not _leads_to(path, game):
             path = None

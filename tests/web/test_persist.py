@@ -284,7 +284,7 @@ BAD = {
         json.dumps({"schema": 1, **saved.to_dict(long_game(3))}),
         "record-revision",
     ),
-    "deep nesting": ("[" * 100_000 + "]" * 100_000, "record-not-json"),
+    "deep nesting": ("[" * 100_000 + "]" * 100_000, "record-too-deep"),
 }
 
 
