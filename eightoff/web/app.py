@@ -592,8 +592,12 @@ class App:
             self.view.offer_link(url)
 
     def show_other_tab(self, loaded: Loaded) -> None:
-        """Another tab saved a newer game: show it, and say so."""
-        assert loaded.game is not None
+        """Another tab saved a newer game: show it, and say so. Or a value that is not a
+        game was written (another page on this origin, say): save this tab's game at once,
+        which sets that value aside and says so, so a reload finds this game."""
+        if loaded.game is None:
+            self.table.save()
+            return
         self.view.unhint()
         if self.replay is not None:  # the replay stays on the board; the game behind it follows
             table = self.table

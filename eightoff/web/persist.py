@@ -281,7 +281,10 @@ class Notice:
     ``storage-settings-reset`` (the settings were set aside, the game is kept),
     ``storage-stats-reset`` (the statistics were set aside, the game is kept),
     ``storage-full`` and ``storage-failed`` (saving stopped), ``storage-resumed``,
-    ``storage-unavailable`` (storage cannot even be read), ``storage-other-tab`` (another
+    ``storage-unavailable`` (storage cannot even be read), ``storage-unreadable`` (a value
+    that is not a record was written while this tab is open: save now),
+    ``storage-set-aside`` (such a value was set aside, this tab's game saved in its place),
+    ``storage-other-tab`` (another
     tab played on: its game is shown), ``storage-newer`` (a newer version of the game
     saved here: this tab leaves it alone; reloading gets the newer version). See
     docs/storage.md.
@@ -378,10 +381,12 @@ class Store:
             stored = self.storage.get(KEY)
         except Exception as error:
             return self._failed(error)
+        set_aside: Notice | None = None
         if stored is not None and stored != self._seen:
             notice = self._check_other(stored)
-            if notice is not None:
+            if notice is not None and notice.code != "storage-set-aside":
                 return notice
+            set_aside = notice
         revision = min(self.revision + 1, MAX_REVISION)
         stats = self.stats.matched(game) if stats is None else stats
         text = dump(revision, self.tab_id, game, settings, stats)
@@ -393,19 +398,24 @@ class Store:
         if self._stopped:
             self._stopped = False
             return Notice("storage-resumed")
-        return None
+        return set_aside
 
     def on_external_change(self, new_value: str | None) -> Loaded | None:
         """For the ``storage`` event on :data:`KEY` (``event.newValue``): another tab's
-        newer game and settings to show, with a ``storage-other-tab`` notice, or ``None``
-        when there is nothing to do (removed, already seen, older, or unreadable: bad data
-        is set aside by the next save)."""
+        newer game and settings to show, with a ``storage-other-tab`` notice; for a value
+        that cannot be read (another page's, say; checked for size and nesting before it is
+        parsed) no game and a ``storage-unreadable`` notice: the page saves its game at
+        once, which sets that value aside (``storage-set-aside``); else ``None``, nothing to
+        do (removed, already seen, older, or a newer version's record, which the next save
+        leaves alone)."""
         if new_value is None or new_value == self._seen:
             return None
         try:
             read = parse_record(new_value)
-        except Exception:
+        except NewerRecordError:
             return None
+        except Exception:
+            return Loaded(None, Settings(), Notice("storage-unreadable"), self.revision, self.stats)
         if read.revision <= self.revision:
             return None
         self.revision, self._seen, self.stats = read.revision, new_value, read.stats
@@ -416,7 +426,8 @@ class Store:
 
     def _check_other(self, stored: str) -> Notice | None:
         """A record this tab has not seen is under :data:`KEY`: if it is readable another
-        tab wrote it, so say so; if not, set it aside and let the save replace it."""
+        tab wrote it, so say so; if not, set it aside and let the save replace it
+        (``storage-set-aside``)."""
         try:
             revision = parse(stored)[0]
         except NewerRecordError:
@@ -424,8 +435,7 @@ class Store:
             return Notice("storage-newer", {"backup": self._set_aside(stored)})
         except Exception:
             self.revision = max(self.revision, peek_revision(stored))
-            self._set_aside(stored)
-            return None
+            return Notice("storage-set-aside", {"backup": self._set_aside(stored)})
         return Notice("storage-other-tab", {"revision": revision})
 
     def _discard(self, text: str, error: Exception) -> Loaded:

@@ -440,7 +440,9 @@ class Stats:
         path = _follow_path(current.path, game)
         if path is not None and not _leads_to(path, game):
             path = None
-        return self if path == current.path else replace(self, current=replace(current, path=path))
+        if current == self.current and path == current.path:
+            return self
+        return replace(self, current=replace(current, path=path))
 
 
 def _follow_path(path: tuple[Move, ...] | None, game: Game) -> tuple[Move, ...] | None:
