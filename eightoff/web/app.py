@@ -125,6 +125,8 @@ class App:
         browser = [str(tag) for tag in window.navigator.languages or [window.navigator.language or "en"]]
         self.speak(choose_language(address, loaded.settings.language, browser), None)
         self.table = Table(self.view, self.ui, self.store, start.game, start.settings, loaded.stats)
+        if start.path is not None:  # opened from a position link: its moves are the game's path
+            self.table.stats = self.table.stats.with_path(start.game, start.path)
         self.table.show()
         said = list(start.messages)
         if replay is not None:

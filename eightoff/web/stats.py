@@ -429,6 +429,16 @@ class Stats:
             raise StatsError("the statistics' counts do not add up", code="stats-figures")
         return stats if game is None else stats.matched(game)
 
+    def with_path(self, game: Game, path: tuple[Move, ...]) -> Stats:
+        """These statistics made to agree with ``game`` (:meth:`matched`), its path known
+        to be ``path`` (a position link's moves, longer than the undo stack reaches) when
+        that leads to it and is at most :data:`PATH_LIMIT` long."""
+        stats = self.matched(game)
+        current = stats.current
+        if current is None or len(path) > PATH_LIMIT or not _leads_to(tuple(path), game):
+            return stats
+        return replace(stats, current=replace(current, path=tuple(path)))
+
     def matched(self, game: Game) -> Stats:
         """These statistics with their current entry made to agree with ``game``."""
         current = self.current

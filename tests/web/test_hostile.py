@@ -36,7 +36,7 @@ from eightoff.web.persist import (
     read_json,
 )
 from eightoff.web.stats import Stats
-from tests.players import long_game
+from tests.players import long_game, long_line
 
 
 def deep(levels: int, open_: str = "[", close: str = "]") -> str:
@@ -397,3 +397,21 @@ def test_the_game_of_a_good_record_after_garbage_is_untouched() -> None:
     storage.set(KEY, good_record(7))
     loaded = Store(storage, "a").load()
     assert isinstance(loaded.game, Game) and loaded.revision == 7 and loaded.notice is None
+
+
+def test_a_position_link_of_more_than_100_moves_keeps_its_whole_path_at_start() -> None:
+    """D7 at start-up: undo reaches 100 moves, the link's moves are the whole path, so
+    Share can copy the whole game."""
+    from eightoff.web.address import Link
+    from eightoff.web.startup import decide
+
+    game = long_game(150)
+    link = Link(game.code, tuple(long_line(150)))
+    assert len(link.moves) == game.moves == 150
+    start = decide(Loaded(None, Settings(), None, 0), link.query())
+    assert start.game == game and start.path == link.moves
+    stats = Stats().with_path(start.game, start.path)
+    assert stats.whole_game(start.game) == link.moves
+    assert Stats().matched(start.game).whole_game(start.game) is None  # what it was before
+    wrong = Stats().with_path(start.game, link.moves[1:])  # a path that does not lead there
+    assert wrong.whole_game(start.game) is None
