@@ -407,7 +407,8 @@ class Store:
         parsed) no game and a ``storage-unreadable`` notice: the page saves its game at
         once, which sets that value aside (``storage-set-aside``); else ``None``, nothing to
         do (removed, already seen, older, or a newer version's record, which the next save
-        leaves alone)."""
+        leaves alone). At the last revision, :data:`MAX_REVISION` (reached only by editing
+        storage), revisions no longer grow, so any write this tab has not seen is newer."""
         if new_value is None or new_value == self._seen:
             return None
         try:
@@ -416,8 +417,8 @@ class Store:
             return None
         except Exception:
             return Loaded(None, Settings(), Notice("storage-unreadable"), self.revision, self.stats)
-        if read.revision <= self.revision:
-            return None
+        if read.revision < self.revision or (read.revision == self.revision < MAX_REVISION):
+            return None  # older, or written at the same time as this tab's (its save decides)
         self.revision, self._seen, self.stats = read.revision, new_value, read.stats
         notice = Notice("storage-other-tab", {"revision": read.revision})
         return Loaded(read.game, read.settings, notice, read.revision, read.stats)

@@ -415,3 +415,30 @@ def test_a_position_link_of_more_than_100_moves_keeps_its_whole_path_at_start() 
     assert Stats().matched(start.game).whole_game(start.game) is None  # what it was before
     wrong = Stats().with_path(start.game, link.moves[1:])  # a path that does not lead there
     assert wrong.whole_game(start.game) is None
+
+
+def test_tabs_keep_following_each_other_at_the_last_revision() -> None:
+    """The review's I-5: a record at revision 2^53 - 1 (only by tampering) froze live
+    tab-to-tab updates, as revisions stop growing there."""
+    storage = MemoryStorage()
+    storage.set(KEY, good_record(persist.MAX_REVISION))
+    tab_a, tab_b = Store(storage, "a"), Store(storage, "b")
+    assert tab_a.load().revision == tab_b.load().revision == persist.MAX_REVISION
+    game = long_game(7)
+    assert tab_a.save(game, Settings()) is None
+    assert json.loads(storage.get(KEY) or "")["revision"] == persist.MAX_REVISION
+    followed = tab_b.on_external_change(storage.get(KEY))
+    assert followed is not None and followed.game == game
+    assert followed.notice == Notice("storage-other-tab", {"revision": persist.MAX_REVISION})
+    assert tab_b.on_external_change(storage.get(KEY)) is None  # seen now
+
+
+def test_below_the_last_revision_an_equal_revision_is_left_to_the_save() -> None:
+    storage = MemoryStorage()
+    tab = Store(storage, "a")
+    tab.save(long_game(3), Settings())  # revision 1
+    same_time = persist.dump(1, "b", long_game(4), Settings())  # another tab's, also 1
+    assert tab.on_external_change(same_time) is None
+    storage.set(KEY, same_time)
+    assert tab.save(long_game(5), Settings()) == Notice("storage-other-tab", {"revision": 1})
+    assert storage.get(KEY) == same_time
