@@ -132,6 +132,7 @@ class App:
         if replay is not None:
             said.append(self.start_replay(replay, replay_step(query)))
         said.append(notice_text(self.store.save(start.game, start.settings, self.table.stats)))
+        self.view.saving(self.store.saving)
         self.bind()
         self.view.say(" ".join(m for m in said if m))
         if start.ask is not None:

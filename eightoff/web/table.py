@@ -196,6 +196,7 @@ class Table:
         """Save the game; when another tab saved first, show its game instead; a notice
         (saving stopped or works again, another tab) is said."""
         notice = self.store.save(self.game, self.settings, self.stats)
+        self.view.saving(self.store.saving)
         if notice is not None and notice.code == "storage-other-tab":
             loaded = self.store.load()
             if loaded.game is not None:

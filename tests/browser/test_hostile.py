@@ -16,14 +16,15 @@ from urllib.parse import quote
 import pytest
 from playwright.sync_api import Page, Route, expect
 
-from eightoff import DealCode, Game
+from eightoff import DealCode, Game, Move
 from eightoff.web.address import decode_moves, encode_moves
 from eightoff.web.persist import BACKUP_KEY, KEY, MAX_CHARS
 from tests.players import long_game
 
 from .harness import StrictPage
-from .helpers import BLANK, clipboard, expect_board, expect_numbers, open_page
+from .helpers import BLANK, Player, clipboard, expect_board, expect_numbers, open_page
 from .test_record import almost_won, open_with, record_of, stored
+from .test_saving import EMPTY, FILL, started
 
 CODE = DealCode.parse("EO1-C8-AAAAAFA")
 FIRST_HINT_MS = 60_000
@@ -382,3 +383,29 @@ def test_share_with_no_move_says_so_and_copies_nothing(page: Page, site_url: str
             "There is no move to share yet: a replay link needs a move."
         )
         assert page.evaluate("navigator.clipboard.readText()") == "before"
+
+
+def test_a_lasting_word_while_storage_is_full(page: Page, site_url: str) -> None:
+    """The review's I-7: the "storage is full" toast fades; "Not saved" stays in the bar
+    until a save works again."""
+    game = started(page, site_url)
+    unsaved = page.locator("#unsaved")
+    expect(unsaved).to_be_hidden()
+    page.evaluate(FILL)
+    try:
+        player = Player(page)
+        player.play(game, Move.parse("bg"))
+        expect(page.locator("#status")).to_have_text(
+            "The browser's storage is full: your moves are no longer saved. Play goes on."
+        )
+        expect(unsaved).to_be_visible()
+        expect(unsaved).to_have_text("Not saved")
+        page.locator("#undo").click()
+        game.undo()
+        expect_numbers(page, game.score, game.moves)
+        expect(unsaved).to_be_visible()  # still, with no new toast
+    finally:
+        page.evaluate(EMPTY)
+    page.locator("#redo").click()
+    expect(page.locator("#status")).to_have_text("Saving works again.")
+    expect(unsaved).to_be_hidden()
