@@ -126,15 +126,15 @@ class Result:
 
     @classmethod
     def from_dict(cls, data: Any) -> Result:
-        data = _object(data, "game")
+        data = _object(data, "recent")
         code = _code(data, "a game of the statistics")
         return cls(
             code,
-            _flag(data.get("won"), "won"),
-            _count(data.get("score"), "score"),
-            _count(data.get("moves"), "moves"),
-            _date(data.get("date"), "date"),
-            _flag(data.get("hinted", False), "hinted"),
+            _flag(data.get("won"), "recent.won"),
+            _count(data.get("score"), "recent.score"),
+            _count(data.get("moves"), "recent.moves"),
+            _date(data.get("date"), "recent.date"),
+            _flag(data.get("hinted", False), "recent.hinted"),
         )
 
 
@@ -194,16 +194,18 @@ class Tally:
         return data if self.fewest_moves is None else {**data, "fewest_moves": self.fewest_moves}
 
     @classmethod
-    def from_dict(cls, data: Any) -> Tally:
-        data = _object(data, "tally")
+    def from_dict(cls, data: Any, where: str = "tally") -> Tally:
+        """Check and build a tally; ``where``: its place in the statistics (``overall``,
+        ``by_cells.8``, ``daily.tally``), which names a bad figure (``overall.won``)."""
+        data = _object(data, where)
         fewest = data.get("fewest_moves")
         tally = cls(
-            _count(data.get("started"), "started"),
-            _count(data.get("won"), "won"),
-            _count(data.get("streak"), "streak"),
-            _count(data.get("best_streak"), "best_streak"),
-            _count(data.get("best_score"), "best_score"),
-            None if fewest is None else _count(fewest, "fewest_moves", 1),
+            _count(data.get("started"), f"{where}.started"),
+            _count(data.get("won"), f"{where}.won"),
+            _count(data.get("streak"), f"{where}.streak"),
+            _count(data.get("best_streak"), f"{where}.best_streak"),
+            _count(data.get("best_score"), f"{where}.best_score"),
+            None if fewest is None else _count(fewest, f"{where}.fewest_moves", 1),
         )
         if tally.won > tally.started or tally.streak > tally.best_streak or tally.best_streak > tally.won:
             raise StatsError("the statistics' figures do not add up", code="stats-figures")
@@ -226,8 +228,9 @@ class Daily:
     @classmethod
     def from_dict(cls, data: Any) -> Daily:
         data = _object(data, "daily")
-        dates = tuple(_date(d, "dates_won") for d in _list(data.get("dates_won"), "dates_won", DATES_WON))
-        return cls(Tally.from_dict(data.get("tally")), dates)
+        dates_won = _list(data.get("dates_won"), "daily.dates_won", DATES_WON)
+        dates = tuple(_date(d, "daily.dates_won") for d in dates_won)
+        return cls(Tally.from_dict(data.get("tally"), "daily.tally"), dates)
 
 
 @dataclass(frozen=True)
@@ -263,10 +266,10 @@ class Current:
         path = data.get("path")
         return cls(
             code,
-            _flag(data.get("counted"), "counted"),
-            _flag(data.get("finished"), "finished"),
-            _flag(data.get("hinted", False), "hinted"),
-            None if daily is None else _date(daily, "daily"),
+            _flag(data.get("counted"), "current.counted"),
+            _flag(data.get("finished"), "current.finished"),
+            _flag(data.get("hinted", False), "current.hinted"),
+            None if daily is None else _date(daily, "current.daily"),
             None if path is None else _path(path),
         )
 
@@ -415,12 +418,12 @@ class Stats:
             raise StatsError(
                 "the statistics do not hold 8, 4 and 2 cells", code="stats-shape", field="by_cells"
             )
-        by_cells = {n: Tally.from_dict(by_cells_data[str(n)]) for n in CELL_COUNTS}
+        by_cells = {n: Tally.from_dict(by_cells_data[str(n)], f"by_cells.{n}") for n in CELL_COUNTS}
         recent = tuple(Result.from_dict(r) for r in _list(data.get("recent"), "recent", RECENT))
         current = None if data.get("current") is None else Current.from_dict(data.get("current"))
         stats = cls(
             by_cells,
-            Tally.from_dict(data.get("overall")),
+            Tally.from_dict(data.get("overall"), "overall"),
             recent,
             Daily.from_dict(data.get("daily")),
             current,

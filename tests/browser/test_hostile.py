@@ -165,7 +165,7 @@ def test_nested_and_oversized_backups_are_refused_and_nothing_goes_dead(page: Pa
     spoiled["record"]["stats"]["overall"]["won"] = "3"
     choose(page, "spoiled.json", json.dumps(spoiled).encode())
     expect(page.locator("#import-message")).to_have_text(
-        "This file cannot be imported: Its statistics are damaged: “won” is not a whole number."
+        "This file cannot be imported: Its statistics are damaged: “overall.won” is not a whole number."
     )
     choose(page, "good.json", good)
     expect(page.locator("#confirm-text")).to_contain_text(f"holds deal {game.code} after {game.moves} moves")

@@ -285,11 +285,11 @@ def test_every_wrong_type_in_every_field_is_refused_in_words_naming_what_is_wron
     [
         (
             lambda d: d["record"]["stats"]["overall"].update(won="3"),
-            "Its statistics are damaged: “won” is not a whole number.",
+            "Its statistics are damaged: “overall.won” is not a whole number.",
         ),
         (
             lambda d: d["record"]["stats"]["current"].update(finished=1),
-            "Its statistics are damaged: “finished” is not true or false.",
+            "Its statistics are damaged: “current.finished” is not true or false.",
         ),
         (
             lambda d: d["record"]["stats"].update(recent={}),
@@ -309,7 +309,7 @@ def test_every_wrong_type_in_every_field_is_refused_in_words_naming_what_is_wron
         ),
         (
             lambda d: d["record"]["stats"]["daily"].update(dates_won=["yesterday"]),
-            "Its statistics are damaged: “dates_won” is not a date.",
+            "Its statistics are damaged: “daily.dates_won” is not a date.",
         ),
         (
             lambda d: d["record"]["settings"].update(cells=3),
