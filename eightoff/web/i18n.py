@@ -242,6 +242,7 @@ ERRORS: Final[dict[str, Words]] = {
     "same-pile": lambda p: _("The cards are already there."),
     "no-cards": lambda p: _("A move takes at least one card."),
     "no-pile": lambda p: _("There is no such pile in this game."),
+    "bad-move": lambda p: _("That is not a move (write it like 3a, a5, 3H or 26x3)."),
     "empty-source": lambda p: _("That pile is empty."),
     "too-few-cards": lambda p: ngettext(
         "That pile holds only {size} card.", "That pile holds only {size} cards.", p["size"], **p

@@ -310,11 +310,11 @@ def test_a_look_alike_code_typed_is_refused_and_play_stays_off(page: Page, site_
     expect(page.locator("#play-code")).to_be_disabled()
 
 
-def test_a_long_bad_move_token_is_said_once_cut(page: Page, site_url: str) -> None:
+def test_a_long_bad_move_token_is_said_once_and_cut(page: Page, site_url: str) -> None:
     game = long_game(5)
     open_with(page, site_url, record_of(game), "deal=EO1-C8-AAAAAFA&moves=" + "x" * 5000)
     text = (
-        "Move 1 of the address (xxxxxxxxxxxx…) cannot be played: 'xxxxxxxxxxxx…' is not a move "
+        "Move 1 of the address (xxxxxxxxxxxx…) cannot be played: That is not a move "
         "(write it like 3a, a5, 3H or 26x3). Your game is unchanged."
     )
     expect(page.locator("#status")).to_have_text(text)

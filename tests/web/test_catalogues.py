@@ -131,6 +131,9 @@ def refusals() -> list[EightOffError]:
     with pytest.raises(HistoryError) as error:
         game.undo()
     errors.append(error.value)
+    with pytest.raises(EightOffError) as error:
+        Move.parse("x" * 100)
+    errors.append(error.value)
     too_long = decode_moves(DealCode.parse("EO1-C8-AAAAAFA"), "1ee1" * 1001)
     assert isinstance(too_long, BadMove)
     errors.append(too_long.error)
@@ -147,7 +150,7 @@ def refusals() -> list[EightOffError]:
 def test_the_refusals_cover_every_error_code() -> None:
     assert {error.code for error in refusals()} == set(i18n.ERRORS)
     assert all(
-        isinstance(e, IllegalMoveError | HistoryError) or e.code.startswith(("deal", "no-", "link-"))
+        isinstance(e, IllegalMoveError | HistoryError) or e.code.startswith(("deal", "no-", "link-", "bad-"))
         for e in refusals()
     )
 
