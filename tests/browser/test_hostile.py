@@ -191,6 +191,10 @@ FAILING_WORKER = (
 )
 """What the real worker answers when its Pyodide could not load (offline, nothing cached)."""
 SILENT_WORKER = "self.onmessage = () => {};"
+UNSOLVED = re.compile(
+    r"^New deal EO1-C8-[A-Z2-7]{7}: the solver could not find a deal that can be won just now, "
+    r"so this one is random \(almost every deal can be won\)\.$"
+)
 
 
 def serve_worker(body: str) -> object:
@@ -242,10 +246,7 @@ def test_a_winnable_deal_falls_back_to_a_random_one_when_the_worker_fails(eight_
         expect(page.locator("#winnable")).to_be_checked()
         page.locator("#random-deal").click()  # no move yet: nothing to confirm
         expect(page.locator("#status")).to_have_text(
-            re.compile(
-                r"^New deal EO1-C8-[A-Z2-7]{7}: the solver could not find a deal that can be won just now, "
-                r"so this one is random \(almost every deal can be won\)\.$"
-            ),
+            UNSOLVED,
             timeout=FIRST_HINT_MS,
         )
         code = DealCode.parse(page.locator("#deal-code").text_content() or "")
@@ -265,6 +266,19 @@ def test_a_worker_that_never_answers_is_given_up_in_time(eight_cells: Page) -> N
     expect(page.locator("#status")).to_have_text(
         "The solver did not answer in time. Ask for a hint again to retry."
     )
+
+
+def test_a_winnable_deal_not_found_in_time_falls_back_to_a_random_one(eight_cells: Page) -> None:
+    page = eight_cells
+    page.route(WORKER, serve_worker(SILENT_WORKER))
+    page.clock.install()
+    page.locator("#new-game").click()
+    page.locator("#new-game-dialog input[name=cells][value='8']").check()
+    page.locator("#random-deal").click()
+    expect(page.locator("#status")).to_have_text("Looking for a deal that can be won…")
+    page.clock.run_for(61_000)
+    expect(page.locator("#status")).to_have_text(UNSOLVED)
+    expect_numbers(page, 0, 0)
 
 
 # -- deal codes and links -------------------------------------------------------------------
