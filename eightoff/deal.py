@@ -11,17 +11,20 @@ A code is ``EO1-C{8|4|2}-XXXXXXX``: code format 1 of Eight Off, the number of ce
 from __future__ import annotations
 
 import secrets
+import unicodedata
 from dataclasses import dataclass
 from typing import Final
 
 from .cards import DECK, Card
-from .errors import DealCodeError
+from .errors import DealCodeError, clipped
 from .piles import COLUMNS
 from .position import CELL_COUNTS, Position, cell_choices, check_cells
 
 PREFIX: Final = "EO1"
 ALPHABET: Final = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
 """RFC 4648 base32: each character holds 5 bits."""
+BLANKS: Final = " \t\n\r\f\v"
+"""The ASCII blanks a code may be surrounded by (copied from a message, say)."""
 DIGITS: Final = 7
 NUMBERS: Final = 1 << (5 * DIGITS)
 """Deal numbers are 0 to 2^35 - 1."""
@@ -42,19 +45,33 @@ class DealCode:
 
     @classmethod
     def parse(cls, text: str) -> DealCode:
-        """Read a code; case and surrounding blanks do not matter. Anything else raises
-        :class:`DealCodeError` with a message that says what is wrong."""
+        """Read a code; ASCII case and surrounding ASCII blanks (space, tab, line breaks) do
+        not matter. Anything else raises :class:`DealCodeError` with a message that says
+        what is wrong: any other character, a look-alike letter (``ſ``, ``ı``, the Kelvin
+        sign) or an invisible one included, is refused, not folded into a letter.
+
+        >>> DealCode.parse("eo1-c8-aaaaafk")
+        DealCode.parse('EO1-C8-AAAAAFK')
+        >>> DealCode.parse("eo1-c8-aaaaaf\u212a")
+        Traceback (most recent call last):
+        ...
+        eightoff.errors.DealCodeError: '\u212a (U+212A)' is not allowed in a deal code: use letters ...
+        """
         if not isinstance(text, str):
             raise DealCodeError("a deal code must be text", code="deal-empty")
-        code = text.strip().upper()
+        code = text.strip(BLANKS)
         if not code:
             raise DealCodeError("the deal code is empty", code="deal-empty")
+        odd = next((c for c in code if not (c.isascii() and c.isprintable())), None)
+        if odd is not None:
+            _refuse(odd)
+        code = code.upper()
         parts = code.split("-")
-        if parts[0] != PREFIX:
+        if not code.startswith(PREFIX):
             raise DealCodeError(
                 f"a deal code starts with {PREFIX}- (like EO1-C8-AAAAAFA)", code="deal-prefix"
             )
-        if len(parts) != 3:
+        if len(parts) != 3 or parts[0] != PREFIX:
             raise DealCodeError(
                 "a deal code has three parts joined by dashes, like EO1-C8-AAAAAFA", code="deal-parts"
             )
@@ -71,11 +88,7 @@ class DealCode:
             )
         bad = [c for c in digits if c not in ALPHABET]
         if bad:
-            raise DealCodeError(
-                f"{_shown(bad[0])} is not allowed in a deal code: use letters A-Z and digits 2-7",
-                code="deal-character",
-                character=bad[0],
-            )
+            _refuse(bad[0])
         number = 0
         for c in digits:
             number = number * 32 + ALPHABET.index(c)
@@ -98,10 +111,27 @@ class DealCode:
         return deal(self)
 
 
+def _refuse(character: str) -> None:
+    """Refuse a character of a deal code, named so it can be recognised: itself when it
+    is a visible ASCII character, with its code point when it is another visible one, the
+    code point alone when it is invisible or combines with its neighbour (a control or
+    format character, a blank, an accent)."""
+    if character.isascii() and character.isprintable():
+        shown = character
+    elif unicodedata.category(character)[0] in "LNPS":  # a letter, digit, mark of punctuation, symbol
+        shown = f"{character} (U+{ord(character):04X})"
+    else:
+        shown = f"U+{ord(character):04X}"
+    raise DealCodeError(
+        f"{shown!r} is not allowed in a deal code: use letters A-Z and digits 2-7",
+        code="deal-character",
+        character=shown,
+    )
+
+
 def _shown(text: str) -> str:
     """Quote a piece of user input for a message, kept short and printable."""
-    clipped = text if len(text) <= 12 else text[:12] + "…"
-    return repr(clipped)  # repr escapes what cannot be printed: a NUL shows as \x00
+    return repr(clipped(text))  # repr escapes what cannot be printed: a NUL shows as \x00
 
 
 class SplitMix64:

@@ -6,7 +6,19 @@ Each carries a ``code`` (a stable key a user interface can translate) and ``para
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
+
+SHOWN: Final = 12
+"""The most characters of the player's input an error message quotes."""
+
+
+def clipped(text: str) -> str:
+    """A piece of the player's input cut to a readable length for a message.
+
+    >>> clipped("1e"), clipped("x" * 100_000)
+    ('1e', 'xxxxxxxxxxxx…')
+    """
+    return text if len(text) <= SHOWN else text[:SHOWN] + "…"
 
 
 class EightOffError(ValueError):

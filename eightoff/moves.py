@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .errors import NotationError
+from .errors import NotationError, clipped
 from .piles import Pile
 
 
@@ -38,7 +38,7 @@ class Move:
             x and not (count.isdecimal() and count.isascii() and len(count) <= 2 and 2 <= int(count) <= 13)
         ):
             raise NotationError(
-                f"{token!r} is not a move (write it like 3a, a5, 3H or 26x3)", code="bad-move"
+                f"{clipped(token)!r} is not a move (write it like 3a, a5, 3H or 26x3)", code="bad-move"
             )
         return cls(Pile.parse(piles[0]), Pile.parse(piles[1]), int(count) if x else 1)
 

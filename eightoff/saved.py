@@ -53,7 +53,7 @@ def loads(text: str) -> Game:
 def from_dict(data: Any) -> Game:
     """Check and build a game from :func:`to_dict`'s data."""
     if not isinstance(data, dict):
-        raise SavedGameError("the saved game is not a JSON object", code="saved-shape")
+        raise SavedGameError("the saved game is not a JSON object", code="saved-shape", field="game")
     try:
         code = DealCode.parse(_field(data, "code", str))
         position = Position.from_fcs(_field(data, "position", str), cells=code.cells)
@@ -73,20 +73,22 @@ def _field(data: dict[str, Any], name: str, kind: type) -> Any:
     value = data.get(name)
     if not isinstance(value, kind) or isinstance(value, bool):
         raise SavedGameError(
-            f"the saved game's {name!r} is missing or not a {kind.__name__}", code="saved-shape"
+            f"the saved game's {name!r} is missing or not a {kind.__name__}", code="saved-shape", field=name
         )
     if isinstance(value, int) and not 0 <= value < 1 << 31:
-        raise SavedGameError(f"the saved game's {name!r} is out of range", code="saved-shape")
+        raise SavedGameError(f"the saved game's {name!r} is out of range", code="saved-shape", field=name)
     return value
 
 
 def _list(data: dict[str, Any], name: str) -> list[str]:
     value = data.get(name)
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise SavedGameError(f"the saved game's {name!r} is not a list of moves", code="saved-shape")
+        raise SavedGameError(
+            f"the saved game's {name!r} is not a list of moves", code="saved-shape", field=name
+        )
     if len(value) > UNDO_LIMIT:
         raise SavedGameError(
-            f"the saved game's {name!r} holds more than {UNDO_LIMIT} moves", code="saved-shape"
+            f"the saved game's {name!r} holds more than {UNDO_LIMIT} moves", code="saved-shape", field=name
         )
     return value
 

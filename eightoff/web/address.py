@@ -47,6 +47,7 @@ from ..game import Game
 from ..moves import Move
 from ..rules import is_legal, movable_count
 from .facts import LANGUAGE_TAG, LANGUAGES, PARAMETERS, PSEUDO
+from .stats import PATH_LIMIT
 
 PARAM: Final = "deal"
 MOVES: Final = "moves"
@@ -155,6 +156,11 @@ def decode_moves(code: DealCode, text: str) -> tuple[Move, ...] | BadMove:
     game = Game.new(code)
     dotted = MOVE_SEPARATOR in text or "x" in text
     tokens = text.split(MOVE_SEPARATOR) if dotted else [text[i : i + 2] for i in range(0, len(text), 2)]
+    if len(tokens) > PATH_LIMIT:  # more than the game itself shares (docs/replays.md)
+        too_long = EightOffError(
+            f"a link holds at most {PATH_LIMIT} moves", code="link-too-long", limit=PATH_LIMIT
+        )
+        return BadMove(PATH_LIMIT + 1, tokens[PATH_LIMIT], too_long)
     moves: list[Move] = []
     for number, notation in enumerate(tokens if text else [], start=1):
         try:

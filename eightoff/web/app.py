@@ -65,7 +65,7 @@ from .daily import daily_code, today
 from .dialogs import Dialogs
 from .dom import Frame, intl_number, listen
 from .hint import Line, deal_request, hint_request, marks, read_reply, verdict_text
-from .hints import Worker
+from .hints import Failure, Worker
 from .i18n import _, card_name, direction, language, ngettext, set_language, use_number_format
 from .persist import Loaded, Store
 from .pointer import Pointer
@@ -125,12 +125,16 @@ class App:
         browser = [str(tag) for tag in window.navigator.languages or [window.navigator.language or "en"]]
         self.speak(choose_language(address, loaded.settings.language, browser), None)
         self.table = Table(self.view, self.ui, self.store, start.game, start.settings, loaded.stats)
+        if start.path is not None:  # opened from a position link: its moves are the game's path
+            self.table.stats = self.table.stats.with_path(start.game, start.path)
         self.table.show()
+        said = list(start.messages)
         if replay is not None:
-            self.start_replay(replay, replay_step(query))
-        saved = notice_text(self.store.save(start.game, start.settings, self.table.stats))
+            said.append(self.start_replay(replay, replay_step(query)))
+        said.append(notice_text(self.store.save(start.game, start.settings, self.table.stats)))
+        self.view.saving(self.store.saving)
         self.bind()
-        self.view.say(" ".join(m for m in (*start.messages, saved) if m))
+        self.view.say(" ".join(m for m in said if m))
         if start.ask is not None:
             link = start.ask
             moves = start.game.moves
@@ -329,10 +333,18 @@ class App:
         """A replay link of the whole game (or of the replay shown) on the clipboard, or
         shown selected to copy by hand."""
         if self.replay is not None:
-            link = self.replay.link()
+            link: Link | None = self.replay.link()
         else:
             moves = self.table.stats.whole_game(self.game)
-            link = Link(self.game.code, moves or ())
+            link = None if moves is None else Link(self.game.code, moves)
+        if link is None:
+            self.view.say(
+                _("The moves of this game from its deal are not all known: it cannot be shared as a replay.")
+            )
+            return
+        if not link.moves:
+            self.view.say(_("There is no move to share yet: a replay link needs a move."))
+            return
         location = window.location
         url = f"{location.origin}{location.pathname}{link.query(replay=True)}"
         if await copy_text(url):
@@ -348,10 +360,10 @@ class App:
 
     async def import_backup(self, node: Any) -> None:
         """Read the chosen file; refuse it with the reason, or say what it holds and ask."""
-        text = await read_file(node)
-        if text is None:
-            return
         try:
+            text = await read_file(node)
+            if text is None:
+                return
             held = read(text)
         except BackupError as error:
             self.stats_window.say(
@@ -370,8 +382,9 @@ class App:
         self.stats_window.show(held.stats)
         self.stats_window.say(_("Backup imported."))
 
-    def start_replay(self, link: Link, step: int = 0) -> None:
-        """Show ``link`` as a replay at ``step``; the game in progress stays as it is."""
+    def start_replay(self, link: Link, step: int = 0) -> str:
+        """Show ``link`` as a replay at ``step``; the game in progress stays as it is.
+        Returns what to say about it (the start-up says it with its other messages)."""
         self.dialogs.close_all()
         self.view.put_down()
         self.ui.reset()
@@ -379,14 +392,12 @@ class App:
         self.replay.go(step)
         self.view.board.classList.add("replaying")
         self.show_replay()
-        self.view.say(
-            ngettext(
-                "Replay of deal {code}, {length} move. Your game is kept.",
-                "Replay of deal {code}, {length} moves. Your game is kept.",
-                len(link.moves),
-                code=str(link.code),
-                length=len(link.moves),
-            )
+        return ngettext(
+            "Replay of deal {code}, {length} move. Your game is kept.",
+            "Replay of deal {code}, {length} moves. Your game is kept.",
+            len(link.moves),
+            code=str(link.code),
+            length=len(link.moves),
         )
 
     def show_replay(self, first: Any = None) -> None:
@@ -503,7 +514,7 @@ class App:
         """Close the dialogs and show the deal or position an address asked for."""
         self.dialogs.close_all()
         self.leave_replay()
-        self.table.open(link.game(), link_opened if link.moves else new_deal)
+        self.table.open(link.game(), link_opened if link.moves else new_deal, link.moves)
 
     def deal_random(self) -> None:
         """A random deal of the chosen cell count; with "only deals that can be won", one
@@ -558,16 +569,22 @@ class App:
         else:
             self.view.say(verdict_text(reply.verdict))
 
-    def on_worker_error(self, message: str) -> None:
-        """The solver's worker failed: said only to a player who asked it something (a
+    def on_worker_error(self, failure: Failure) -> None:
+        """The solver's worker failed or did not answer in time (it is given up; the next
+        request starts a fresh one): said only to a player who asked it something (a
         failure with nothing asked, e.g. the page left while the worker loads, stays
-        unseen; a later request is answered with it)."""
-        asked, self.asked = self.asked is not None or bool(self.deal_asked), None
-        if self.deal_asked:  # no solved deal: an ordinary one
+        unseen). A winnable 8-cell deal asked for is replaced by an ordinary random one,
+        said so."""
+        hinted, self.asked = self.asked is not None, None
+        if self.deal_asked:
             self.deal_asked = 0
-            self.deal(DealCode.random(self.table.settings.cells))
-        if asked:
-            self.view.say(_("The solver could not start: {error}", error=message))
+            self.deal(DealCode.random(self.table.settings.cells), unsolved_deal)
+        elif hinted:
+            self.view.say(
+                _("The solver could not start (is the connection down?). Ask for a hint again to retry.")
+                if failure == "start"
+                else _("The solver did not answer in time. Ask for a hint again to retry.")
+            )
 
     async def copy_link(self) -> None:
         """The deal's address on the clipboard, or shown selected to copy by hand."""
@@ -580,8 +597,12 @@ class App:
             self.view.offer_link(url)
 
     def show_other_tab(self, loaded: Loaded) -> None:
-        """Another tab saved a newer game: show it, and say so."""
-        assert loaded.game is not None
+        """Another tab saved a newer game: show it, and say so. Or a value that is not a
+        game was written (another page on this origin, say): save this tab's game at once,
+        which sets that value aside and says so, so a reload finds this game."""
+        if loaded.game is None:
+            self.table.save()
+            return
         self.view.unhint()
         if self.replay is not None:  # the replay stays on the board; the game behind it follows
             table = self.table
@@ -615,6 +636,15 @@ class App:
         else:
             value = str(target.value or "")
         self.dispatch(from_choice(str(target.name or ""), value))
+
+
+def unsolved_deal(game: Game) -> str:
+    """What is said of the random deal dealt when the solver could not find a winnable one."""
+    return _(
+        "New deal {code}: the solver could not find a deal that can be won just now, so this one "
+        "is random (almost every deal can be won).",
+        code=str(game.code),
+    )
 
 
 def _new_code(winnable_only: bool) -> Callable[[int], DealCode]:

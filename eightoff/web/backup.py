@@ -41,17 +41,19 @@ from .stats import Stats
 FORMAT: Final = "eightoff-backup"
 VERSION: Final = 1
 """The file's version; the record inside has its own schema (:data:`.persist.SCHEMA`)."""
-MAX_CHARS: Final = 1_000_000
-"""A backup is a few kilobytes: anything bigger is refused unread."""
+MAX_CHARS: Final = persist.MAX_CHARS
+"""A backup is a few kilobytes: anything bigger is refused unread (the page checks the
+file's size before reading it, :func:`.record.read_file`)."""
 FILE_NAME: Final = "eightoff-backup.json"
 MEDIA_TYPE: Final = "application/json"
 
 
 class BackupError(EightOffError):
     """A file that cannot be imported; ``code`` says why: ``backup-too-big``,
-    ``backup-not-json``, ``backup-foreign`` (not a backup of ours), ``backup-newer`` (a
+    ``backup-too-deep``, ``backup-not-json``, ``backup-foreign`` (not a backup of ours), ``backup-newer`` (a
     newer version wrote it), ``backup-version``, ``backup-record`` (the record inside is
-    bad; ``params['reason']`` is its error code)."""
+    bad; ``params['reason']`` is its error code, ``params['field']`` the JSON key at fault
+    when known)."""
 
     code = "backup"
 
@@ -68,19 +70,66 @@ class Held:
 
 
 def reason_text(error: BackupError) -> str:
-    """Why a file is refused, in words.
+    """Why a file is refused, in words: one sentence per kind of problem, naming the field
+    when one is at fault (a field's name is its JSON key, as in the file).
 
     >>> reason_text(BackupError("x", code="backup-foreign"))
     'It is not an Eight Off backup.'
+    >>> reason_text(BackupError("x", code="backup-record", reason="stats-number", field="won"))
+    'Its statistics are damaged: “won” is not a whole number.'
     """
     texts = {
-        "backup-too-big": _("It is far bigger than a backup."),
-        "backup-not-json": _("It is not a backup file (not JSON)."),
-        "backup-foreign": _("It is not an Eight Off backup."),
-        "backup-newer": _("A newer version of the game made it: reload the page to get it."),
-        "backup-version": _("Its version is unknown."),
+        "backup-too-big": lambda: _("It is far bigger than a backup."),
+        "backup-too-deep": lambda: _("It nests far deeper than a backup (it is not a backup file)."),
+        "backup-not-json": lambda: _("It is not a backup file (not JSON)."),
+        "backup-foreign": lambda: _("It is not an Eight Off backup."),
+        "backup-newer": lambda: _("A newer version of the game made it: reload the page to get it."),
+        "backup-version": lambda: _("Its version is unknown."),
     }
-    return texts.get(error.code, _("Its game is damaged ({reason}).", reason=error.params.get("reason", "")))
+    words = texts.get(error.code)
+    if words is not None:
+        return words()
+    return record_problem(str(error.params.get("reason", "")), str(error.params.get("field", ""))[:40])
+
+
+def record_problem(reason: str, field: str) -> str:
+    """What is wrong with the record inside a backup, in words (``reason``: the error code
+    of :mod:`.persist`, :mod:`eightoff.saved` or :mod:`.stats`; ``field``: the JSON key at
+    fault, when known)."""
+    problems = {
+        "record-shape": lambda: _("Its saved record is not an object."),
+        "record-schema": lambda: _("Its saved record has an unknown version."),
+        "record-revision": lambda: _("Its saved record has no valid revision number."),
+        "saved-shape": lambda: _(
+            "Its game is damaged: “{field}” is missing or of the wrong kind.", field=field
+        ),
+        "saved-invalid": lambda: _("Its game is damaged: its deal code, cards or moves cannot be read."),
+        "saved-history": lambda: _("Its game is damaged: its undo and redo moves are not legal play."),
+        "saved-score": lambda: _("Its game is damaged: its score does not match its moves."),
+        "settings-shape": lambda: _("Its settings are damaged: they hold no cell count or deck."),
+        "settings-cells": lambda: _("Its settings are damaged: the number of cells is not 8, 4 or 2."),
+        "settings-deck": lambda: _("Its settings are damaged: the deck is neither “four” nor “two”."),
+        "settings-winnable": lambda: _(
+            "Its settings are damaged: “{field}” is not true or false.", field="winnable"
+        ),
+        "settings-tap": lambda: _(
+            "Its settings are damaged: “{field}” is not true or false.", field="tap_to_select"
+        ),
+        "settings-language": lambda: _("Its settings are damaged: the language is not one of the game's."),
+        "stats-number": lambda: _(
+            "Its statistics are damaged: “{field}” is not a whole number.", field=field
+        ),
+        "stats-flag": lambda: _("Its statistics are damaged: “{field}” is not true or false.", field=field),
+        "stats-date": lambda: _("Its statistics are damaged: “{field}” is not a date.", field=field),
+        "stats-shape": lambda: _(
+            "Its statistics are damaged: “{field}” is missing or of the wrong kind.", field=field
+        ),
+        "stats-code": lambda: _("Its statistics are damaged: a game has no valid deal code."),
+        "stats-figures": lambda: _("Its statistics are damaged: the figures do not add up."),
+        "stats-path": lambda: _("Its statistics are damaged: the moves of the game in play cannot be read."),
+    }
+    words = problems.get(reason)
+    return words() if words is not None else _("Its game is damaged.")
 
 
 def describe(held: Held) -> str:
@@ -110,16 +159,24 @@ def export(game: Game, settings: Settings, stats: Stats, exported: str) -> str:
     return json.dumps(data, separators=(",", ":"))
 
 
+def _record_error(error: Exception) -> BackupError:
+    """The refusal of a backup whose record is bad: the record's error code as ``reason``,
+    and the ``field`` at fault when the error names one."""
+    if not isinstance(error, EightOffError):
+        return BackupError(
+            f"the backup's record cannot be read: {error!r:.80}", code="backup-record", reason=""
+        )
+    field = error.params.get("field")
+    params = {"reason": error.code} | ({} if field is None else {"field": str(field)})
+    return BackupError(f"the backup's record cannot be read: {error}", code="backup-record", **params)
+
+
 def read(text: str) -> Held:
     """Check a backup file completely; raises :class:`BackupError` with the reason."""
-    if len(text) > MAX_CHARS:
-        raise BackupError(
-            f"the file has {len(text)} characters, more than a backup's {MAX_CHARS}", code="backup-too-big"
-        )
     try:
-        data = json.loads(text)
-    except (TypeError, ValueError, RecursionError) as error:
-        raise BackupError("the file is not JSON", code="backup-not-json") from error
+        data = persist.read_json(text)
+    except persist.JsonTextError as error:
+        raise BackupError(f"the file: {error}", code=f"backup-{error.kind}") from error
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise BackupError("this is not an Eight Off backup", code="backup-foreign")
     version = data.get("version")
@@ -134,13 +191,10 @@ def read(text: str) -> Held:
     except persist.NewerRecordError as error:
         raise BackupError("a newer version of the game wrote this backup", code="backup-newer") from error
     except Exception as error:
-        reason = error.code if isinstance(error, EightOffError) else type(error).__name__
-        raise BackupError(
-            f"the backup's game cannot be read: {error}", code="backup-record", reason=reason
-        ) from error
+        raise _record_error(error) from error
     bad = read.settings_error or read.stats_error
     if bad is not None:
-        raise BackupError(f"the backup's record cannot be read: {bad}", code="backup-record", reason=bad.code)
+        raise _record_error(bad)
     return Held(read.game, read.settings, read.stats, exported)
 
 

@@ -313,6 +313,7 @@ ERRORS: Final[dict[str, Words]] = {
     "same-pile": lambda p: _("The cards are already there."),
     "no-cards": lambda p: _("A move takes at least one card."),
     "no-pile": lambda p: _("There is no such pile in this game."),
+    "bad-move": lambda p: _("That is not a move (write it like 3a, a5, 3H or 26x3)."),
     "empty-source": lambda p: _("That pile is empty."),
     "too-few-cards": lambda p: ngettext(
         "That pile holds only {size} card.", "That pile holds only {size} cards.", p["size"], **p
@@ -353,6 +354,9 @@ ERRORS: Final[dict[str, Words]] = {
         "“{character}” is not allowed in a deal code: use letters A-Z and digits 2-7.", **p
     ),
     "deal-number": lambda p: _("That deal number does not exist."),
+    "link-too-long": lambda p: ngettext(
+        "A link holds at most {limit} move.", "A link holds at most {limit} moves.", p["limit"], **p
+    ),
 }
 """The sentence of each engine error code (rules.py, game.py, deal.py, position.py) from
 the error's params."""
@@ -394,6 +398,11 @@ NOTICES: Final[dict[str, Words]] = {
     "storage-stats-reset": lambda p: _(
         "Your statistics could not be read and start again from here; your game is kept."
     ),
+    "storage-set-aside": lambda p: _(
+        "Something that was not a saved game of Eight Off was found in the browser's storage: it was "
+        "set aside and your game was saved in its place."
+    ),
+    "storage-unreadable": lambda p: _("The browser's storage changed: your game is saved again."),
     "storage-other-tab": lambda p: _("The game was played on in another tab: this tab now shows that game."),
     "storage-newer": lambda p: _(
         "A newer version of Eight Off saved a game here: reload this page to continue it."

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Final, Protocol
@@ -50,8 +51,73 @@ how to read the previous version in :data:`MIGRATIONS`."""
 DECK_CHOICES: Final = ("four", "two")
 MAX_REVISION: Final = (1 << 53) - 1
 """Revisions stay exact as JavaScript numbers too."""
+MAX_CHARS: Final = 1_000_000
+"""The longest JSON text read, stored or imported: a record is a few kilobytes (about 40 with
+the longest path a record keeps), so anything longer is refused unread."""
+MAX_DEPTH: Final = 16
+"""The deepest nesting of ``[]``/``{}`` read: a record nests 4 levels, a backup file 5, so
+anything deeper is refused before it is parsed. Parsing deep JSON recurses, and under
+Pyodide the C stack overflows (a fatal error Python cannot catch) before Python's
+``RecursionError``; so the depth is counted first, by a loop that parses nothing."""
 
 Record = dict[str, Any]
+
+_TOKENS: Final = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?|[\[\]{}]', re.DOTALL)
+"""A JSON string (its brackets are not nesting; unterminated: to the end) or a bracket."""
+
+
+class JsonTextError(ValueError):
+    """JSON text refused before or while parsing; ``kind`` says why: ``too-big`` (more than
+    :data:`MAX_CHARS` characters), ``too-deep`` (nested deeper than :data:`MAX_DEPTH`),
+    ``not-json``."""
+
+    def __init__(self, kind: str, message: str) -> None:
+        super().__init__(message)
+        self.kind = kind
+
+
+def nesting(text: str, limit: int = MAX_DEPTH) -> int:
+    """How deep the brackets of ``text`` nest, brackets inside strings not counted, without
+    parsing it; counting stops once past ``limit`` (any value above it means too deep).
+
+    >>> nesting('{"a": [1, {"b": "[[[["}]}'), nesting("[" * 10_000 + "]" * 10_000)
+    (3, 17)
+    """
+    depth = deepest = 0
+    for token in _TOKENS.finditer(text):
+        first = token.group()[0]
+        if first in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+                if deepest > limit:
+                    break
+        elif first in "]}":
+            depth -= 1
+    return deepest
+
+
+def read_json(text: str) -> Any:
+    """Parse JSON text that is at most :data:`MAX_CHARS` long and nests at most
+    :data:`MAX_DEPTH` levels, both checked before parsing; raise :class:`JsonTextError`.
+
+    >>> read_json('{"a": [1]}')
+    {'a': [1]}
+    >>> read_json("[" * 10_000 + "]" * 10_000)
+    Traceback (most recent call last):
+    ...
+    eightoff.web.persist.JsonTextError: the JSON text nests deeper than 16 levels
+    """
+    if type(text) is not str:
+        raise JsonTextError("not-json", "the value is not text")
+    if len(text) > MAX_CHARS:
+        raise JsonTextError("too-big", f"the JSON text has {len(text)} characters, more than {MAX_CHARS}")
+    if nesting(text) > MAX_DEPTH:
+        raise JsonTextError("too-deep", f"the JSON text nests deeper than {MAX_DEPTH} levels")
+    try:
+        return json.loads(text)
+    except (TypeError, ValueError, RecursionError) as error:
+        raise JsonTextError("not-json", f"the text is not JSON: {error}"[:200]) from error
 
 
 def _from_1(record: Record) -> Record:
@@ -213,7 +279,10 @@ class Notice:
     ``storage-settings-reset`` (the settings were set aside, the game is kept),
     ``storage-stats-reset`` (the statistics were set aside, the game is kept),
     ``storage-full`` and ``storage-failed`` (saving stopped), ``storage-resumed``,
-    ``storage-unavailable`` (storage cannot even be read), ``storage-other-tab`` (another
+    ``storage-unavailable`` (storage cannot even be read), ``storage-unreadable`` (a value
+    that is not a record was written while this tab is open: save now),
+    ``storage-set-aside`` (such a value was set aside, this tab's game saved in its place),
+    ``storage-other-tab`` (another
     tab played on: its game is shown), ``storage-newer`` (a newer version of the game
     saved here: this tab leaves it alone; reloading gets the newer version). See
     docs/storage.md.
@@ -310,10 +379,12 @@ class Store:
             stored = self.storage.get(KEY)
         except Exception as error:
             return self._failed(error)
+        set_aside: Notice | None = None
         if stored is not None and stored != self._seen:
             notice = self._check_other(stored)
-            if notice is not None:
+            if notice is not None and notice.code != "storage-set-aside":
                 return notice
+            set_aside = notice
         revision = min(self.revision + 1, MAX_REVISION)
         stats = self.stats.matched(game) if stats is None else stats
         text = dump(revision, self.tab_id, game, settings, stats)
@@ -325,21 +396,27 @@ class Store:
         if self._stopped:
             self._stopped = False
             return Notice("storage-resumed")
-        return None
+        return set_aside
 
     def on_external_change(self, new_value: str | None) -> Loaded | None:
         """For the ``storage`` event on :data:`KEY` (``event.newValue``): another tab's
-        newer game and settings to show, with a ``storage-other-tab`` notice, or ``None``
-        when there is nothing to do (removed, already seen, older, or unreadable: bad data
-        is set aside by the next save)."""
+        newer game and settings to show, with a ``storage-other-tab`` notice; for a value
+        that cannot be read (another page's, say; checked for size and nesting before it is
+        parsed) no game and a ``storage-unreadable`` notice: the page saves its game at
+        once, which sets that value aside (``storage-set-aside``); else ``None``, nothing to
+        do (removed, already seen, older, or a newer version's record, which the next save
+        leaves alone). At the last revision, :data:`MAX_REVISION` (reached only by editing
+        storage), revisions no longer grow, so any write this tab has not seen is newer."""
         if new_value is None or new_value == self._seen:
             return None
         try:
             read = parse_record(new_value)
+        except NewerRecordError:
+            return None
         except Exception:
-            return None
-        if read.revision <= self.revision:
-            return None
+            return Loaded(None, Settings(), Notice("storage-unreadable"), self.revision, self.stats)
+        if read.revision < self.revision or (read.revision == self.revision < MAX_REVISION):
+            return None  # older, or written at the same time as this tab's (its save decides)
         self.revision, self._seen, self.stats = read.revision, new_value, read.stats
         notice = Notice("storage-other-tab", {"revision": read.revision})
         return Loaded(read.game, read.settings, notice, read.revision, read.stats)
@@ -348,7 +425,8 @@ class Store:
 
     def _check_other(self, stored: str) -> Notice | None:
         """A record this tab has not seen is under :data:`KEY`: if it is readable another
-        tab wrote it, so say so; if not, set it aside and let the save replace it."""
+        tab wrote it, so say so; if not, set it aside and let the save replace it
+        (``storage-set-aside``)."""
         try:
             revision = parse(stored)[0]
         except NewerRecordError:
@@ -356,8 +434,7 @@ class Store:
             return Notice("storage-newer", {"backup": self._set_aside(stored)})
         except Exception:
             self.revision = max(self.revision, peek_revision(stored))
-            self._set_aside(stored)
-            return None
+            return Notice("storage-set-aside", {"backup": self._set_aside(stored)})
         return Notice("storage-other-tab", {"revision": revision})
 
     def _discard(self, text: str, error: Exception) -> Loaded:
@@ -464,9 +541,9 @@ def peek_revision(text: str) -> int:
 
 def _decode(text: str) -> tuple[Record, int]:
     try:
-        record = json.loads(text)
-    except (TypeError, ValueError, RecursionError) as error:
-        raise RecordError("the stored record is not JSON", code="record-not-json") from error
+        record = read_json(text)
+    except JsonTextError as error:
+        raise RecordError(f"the stored record: {error}", code=f"record-{error.kind}") from error
     if not isinstance(record, dict):
         raise RecordError("the stored record is not a JSON object", code="record-shape")
     record = migrate(record)

@@ -16,6 +16,7 @@ from typing import Any
 from pyscript import document, window
 from pyscript.ffi import to_js
 
+from .backup import MAX_CHARS, BackupError
 from .chart import HEIGHT, WIDTH, bars, figures, summary
 from .dom import Texts, add, el
 from .i18n import gettext as _
@@ -174,14 +175,20 @@ def download(text: str, name: str, media_type: str) -> None:
 
 async def read_file(input_node: Any) -> str | None:
     """The text of the file chosen in ``input_node`` (``None``: none chosen); the input is
-    cleared, so choosing the same file again reads it again."""
+    cleared, so choosing the same file again reads it again. A file of more than
+    :data:`.backup.MAX_CHARS` bytes is refused by its size, unread (a backup is ASCII, a
+    byte a character): :class:`.backup.BackupError` ``backup-too-big``."""
     files = input_node.files
     if not files or not files.length:
         return None
     file = files.item(0)
-    text = str(await file.text())
     input_node.value = ""
-    return text
+    size = int(file.size)
+    if size > MAX_CHARS:
+        raise BackupError(
+            f"the file has {size} bytes, more than a backup's {MAX_CHARS}", code="backup-too-big"
+        )
+    return str(await file.text())
 
 
 def speed_value(speed: float) -> str:

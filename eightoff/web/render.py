@@ -120,6 +120,9 @@ class View:
             add(el("span", "stat"), texts.text(el("span", "name"), lambda: _("Moves")), self.moves),
             add(el("span", "stat deal"), texts.text(el("span", "name"), lambda: _("Deal")), self.code),
         )
+        # Shown while saves fail (a full quota): the toast that says so fades, this stays.
+        self.unsaved = texts.text(el("span", "stat unsaved", id="unsaved", hidden=""), lambda: _("Not saved"))
+        info.appendChild(self.unsaved)
         tools = el("nav", "tools")
         self.undo = self._button("undo")
         self.redo = self._button("redo")
@@ -499,6 +502,11 @@ class View:
     def unhint(self) -> None:
         while self.hinted:
             self.hinted.pop().classList.remove("hint", "hint-target")
+
+    def saving(self, works: bool) -> None:
+        """Whether the game is being saved: ``#unsaved`` ("Not saved") shows while it is not."""
+        if bool(self.unsaved.hidden) != works:
+            self.unsaved.hidden = works
 
     def numbers(self, game: Game) -> None:
         """The score, the move count, the deal code and whether undo and redo can act."""

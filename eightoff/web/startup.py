@@ -28,8 +28,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..deal import DealCode
-from ..errors import DealCodeError
+from ..errors import DealCodeError, clipped
 from ..game import Game
+from ..moves import Move
 from .address import Link, language_from_query, link_from_query
 from .facts import LANGUAGES, PSEUDO
 from .i18n import _, best_language, error_text, notice_words
@@ -40,19 +41,22 @@ from .persist import Loaded, Notice, Settings
 class Start:
     """The start-up decision: the ``game`` to show with the ``settings``, the
     ``messages`` for the status line (in order), and ``ask``, a deal or position the
-    address asks for that would replace a game in progress (``None``: nothing to ask)."""
+    address asks for that would replace a game in progress (``None``: nothing to ask);
+    ``path``: the moves from the deal of a game opened from the address's position link
+    (``None``: not opened from a link)."""
 
     game: Game
     settings: Settings
     messages: tuple[str, ...] = ()
     ask: Link | None = None
+    path: tuple[Move, ...] | None = None
 
 
 def decide(loaded: Loaded, query: str, new_code: Callable[[int], DealCode] = DealCode.random) -> Start:
     """The game to open from what storage held and the address's ``location.search``.
     ``new_code(cells)`` draws a random deal (a cryptographically strong draw by default)."""
     messages = [notice_text(loaded.notice)] if loaded.notice is not None else []
-    game, ask = loaded.game, None
+    game, ask, path = loaded.game, None, None
     asked, problem = link_from_query(query)
     if isinstance(problem, DealCodeError):
         messages.append(
@@ -67,18 +71,18 @@ def decide(loaded: Loaded, query: str, new_code: Callable[[int], DealCode] = Dea
             _(
                 "Move {number} of the address ({move}) cannot be played: {reason} Your game is unchanged.",
                 number=problem.number,
-                move=problem.text,
+                move=clipped(problem.text),
                 reason=reason,
             )
         )
     elif asked is not None and (game is None or not asked.shows(game)):
         if game is None or not game.moves:
-            game = asked.game()
+            game, path = asked.game(), (asked.moves or None)
         else:
             ask = asked
     if game is None:
         game = Game.new(new_code(loaded.settings.cells))
-    return Start(game, loaded.settings, tuple(messages), ask)
+    return Start(game, loaded.settings, tuple(messages), ask, path)
 
 
 def choose_language(query: str, chosen: str, browser: list[str]) -> str:

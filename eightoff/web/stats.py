@@ -58,19 +58,21 @@ def _date(value: Any, name: str) -> str:
         or not (value[:4] + value[5:7] + value[8:]).isdigit()
         or not value.isascii()
     ):
-        raise StatsError(f"the statistics' {name} is not a date like 2026-11-30", code="stats-date")
+        raise StatsError(
+            f"the statistics' {name} is not a date like 2026-11-30", code="stats-date", field=name
+        )
     return value
 
 
 def _count(value: Any, name: str, low: int = 0) -> int:
     if type(value) is not int or not low <= value <= MAX_COUNT:
-        raise StatsError(f"the statistics' {name} is not a whole number", code="stats-number")
+        raise StatsError(f"the statistics' {name} is not a whole number", code="stats-number", field=name)
     return value
 
 
 def _flag(value: Any, name: str) -> bool:
     if type(value) is not bool:
-        raise StatsError(f"the statistics' {name} is not true or false", code="stats-flag")
+        raise StatsError(f"the statistics' {name} is not true or false", code="stats-flag", field=name)
     return value
 
 
@@ -84,13 +86,15 @@ def _code(data: Any, what: str) -> str:
 
 def _object(data: Any, name: str) -> dict[str, Any]:
     if not isinstance(data, dict):
-        raise StatsError(f"the statistics' {name} is not an object", code="stats-shape")
+        raise StatsError(f"the statistics' {name} is not an object", code="stats-shape", field=name)
     return data
 
 
 def _list(data: Any, name: str, limit: int) -> list[Any]:
     if not isinstance(data, list) or len(data) > limit:
-        raise StatsError(f"the statistics' {name} is not a list of at most {limit}", code="stats-shape")
+        raise StatsError(
+            f"the statistics' {name} is not a list of at most {limit}", code="stats-shape", field=name
+        )
     return data
 
 
@@ -122,15 +126,15 @@ class Result:
 
     @classmethod
     def from_dict(cls, data: Any) -> Result:
-        data = _object(data, "game")
+        data = _object(data, "recent")
         code = _code(data, "a game of the statistics")
         return cls(
             code,
-            _flag(data.get("won"), "won"),
-            _count(data.get("score"), "score"),
-            _count(data.get("moves"), "moves"),
-            _date(data.get("date"), "date"),
-            _flag(data.get("hinted", False), "hinted"),
+            _flag(data.get("won"), "recent.won"),
+            _count(data.get("score"), "recent.score"),
+            _count(data.get("moves"), "recent.moves"),
+            _date(data.get("date"), "recent.date"),
+            _flag(data.get("hinted", False), "recent.hinted"),
         )
 
 
@@ -190,16 +194,18 @@ class Tally:
         return data if self.fewest_moves is None else {**data, "fewest_moves": self.fewest_moves}
 
     @classmethod
-    def from_dict(cls, data: Any) -> Tally:
-        data = _object(data, "tally")
+    def from_dict(cls, data: Any, where: str = "tally") -> Tally:
+        """Check and build a tally; ``where``: its place in the statistics (``overall``,
+        ``by_cells.8``, ``daily.tally``), which names a bad figure (``overall.won``)."""
+        data = _object(data, where)
         fewest = data.get("fewest_moves")
         tally = cls(
-            _count(data.get("started"), "started"),
-            _count(data.get("won"), "won"),
-            _count(data.get("streak"), "streak"),
-            _count(data.get("best_streak"), "best streak"),
-            _count(data.get("best_score"), "best score"),
-            None if fewest is None else _count(fewest, "fewest moves", 1),
+            _count(data.get("started"), f"{where}.started"),
+            _count(data.get("won"), f"{where}.won"),
+            _count(data.get("streak"), f"{where}.streak"),
+            _count(data.get("best_streak"), f"{where}.best_streak"),
+            _count(data.get("best_score"), f"{where}.best_score"),
+            None if fewest is None else _count(fewest, f"{where}.fewest_moves", 1),
         )
         if tally.won > tally.started or tally.streak > tally.best_streak or tally.best_streak > tally.won:
             raise StatsError("the statistics' figures do not add up", code="stats-figures")
@@ -222,8 +228,9 @@ class Daily:
     @classmethod
     def from_dict(cls, data: Any) -> Daily:
         data = _object(data, "daily")
-        dates = tuple(_date(d, "date won") for d in _list(data.get("dates_won"), "dates won", DATES_WON))
-        return cls(Tally.from_dict(data.get("tally")), dates)
+        dates_won = _list(data.get("dates_won"), "daily.dates_won", DATES_WON)
+        dates = tuple(_date(d, "daily.dates_won") for d in dates_won)
+        return cls(Tally.from_dict(data.get("tally"), "daily.tally"), dates)
 
 
 @dataclass(frozen=True)
@@ -253,16 +260,16 @@ class Current:
 
     @classmethod
     def from_dict(cls, data: Any) -> Current:
-        data = _object(data, "current game")
+        data = _object(data, "current")
         code = _code(data, "the statistics' game")
         daily = data.get("daily")
         path = data.get("path")
         return cls(
             code,
-            _flag(data.get("counted"), "counted"),
-            _flag(data.get("finished"), "finished"),
-            _flag(data.get("hinted", False), "hinted"),
-            None if daily is None else _date(daily, "daily date"),
+            _flag(data.get("counted"), "current.counted"),
+            _flag(data.get("finished"), "current.finished"),
+            _flag(data.get("hinted", False), "current.hinted"),
+            None if daily is None else _date(daily, "current.daily"),
             None if path is None else _path(path),
         )
 
@@ -292,10 +299,12 @@ class Stats:
 
     # -- following the game ----------------------------------------------------------
 
-    def begin(self, code: DealCode, daily: str | None = None) -> Stats:
+    def begin(self, code: DealCode, daily: str | None = None, path: tuple[Move, ...] | None = ()) -> Stats:
         """A new game of ``code`` replaces the one in play (after :meth:`leave`);
-        ``daily``: the date whose deal it is."""
-        return replace(self, current=Current(str(code), daily=daily))
+        ``daily``: the date whose deal it is; ``path``: the moves it starts after (a
+        position link's; ``None``: unknown, more than :data:`PATH_LIMIT`)."""
+        path = None if path is None or len(path) > PATH_LIMIT else tuple(path)
+        return replace(self, current=Current(str(code), daily=daily, path=path))
 
     def follow(self, game: Game, today: str) -> Stats:
         """After any action on ``game`` (a move, undo, redo): count it once it has a move,
@@ -403,16 +412,18 @@ class Stats:
         """Check and build the statistics from :meth:`to_dict`'s data; raises
         :class:`StatsError`. With ``game``, the game in play of the same record: a
         current entry of another deal, or a path that does not lead to it, is dropped."""
-        data = _object(data, "record")
-        by_cells_data = _object(data.get("by_cells"), "cell counts")
+        data = _object(data, "stats")
+        by_cells_data = _object(data.get("by_cells"), "by_cells")
         if sorted(by_cells_data) != sorted(str(n) for n in CELL_COUNTS):
-            raise StatsError("the statistics do not hold 8, 4 and 2 cells", code="stats-shape")
-        by_cells = {n: Tally.from_dict(by_cells_data[str(n)]) for n in CELL_COUNTS}
-        recent = tuple(Result.from_dict(r) for r in _list(data.get("recent"), "recent games", RECENT))
+            raise StatsError(
+                "the statistics do not hold 8, 4 and 2 cells", code="stats-shape", field="by_cells"
+            )
+        by_cells = {n: Tally.from_dict(by_cells_data[str(n)], f"by_cells.{n}") for n in CELL_COUNTS}
+        recent = tuple(Result.from_dict(r) for r in _list(data.get("recent"), "recent", RECENT))
         current = None if data.get("current") is None else Current.from_dict(data.get("current"))
         stats = cls(
             by_cells,
-            Tally.from_dict(data.get("overall")),
+            Tally.from_dict(data.get("overall"), "overall"),
             recent,
             Daily.from_dict(data.get("daily")),
             current,
@@ -421,16 +432,30 @@ class Stats:
             raise StatsError("the statistics' counts do not add up", code="stats-figures")
         return stats if game is None else stats.matched(game)
 
+    def with_path(self, game: Game, path: tuple[Move, ...]) -> Stats:
+        """These statistics made to agree with ``game`` (:meth:`matched`), its path known
+        to be ``path`` (a position link's moves, longer than the undo stack reaches) when
+        that leads to it and is at most :data:`PATH_LIMIT` long."""
+        stats = self.matched(game)
+        current = stats.current
+        if current is None or len(path) > PATH_LIMIT or not _leads_to(tuple(path), game):
+            return stats
+        return replace(stats, current=replace(current, path=tuple(path)))
+
     def matched(self, game: Game) -> Stats:
         """These statistics with their current entry made to agree with ``game``."""
         current = self.current
         if current is None or current.code != str(game.code):
             path = tuple(game.undo_stack) if game.moves == len(game.undo_stack) else None
             return replace(self, current=Current(str(game.code), path=path))
+        if current.finished and not game.is_won:  # only a won game is finished: count it on
+            current = replace(current, finished=False)
         path = _follow_path(current.path, game)
         if path is not None and not _leads_to(path, game):
             path = None
-        return self if path == current.path else replace(self, current=replace(current, path=path))
+        if current == self.current and path == current.path:
+            return self
+        return replace(self, current=replace(current, path=path))
 
 
 def _follow_path(path: tuple[Move, ...] | None, game: Game) -> tuple[Move, ...] | None:

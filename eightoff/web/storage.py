@@ -52,15 +52,16 @@ class LocalStorage:
 
 
 def watch(store: Store, show: Callable[[Loaded], None]) -> Callable[[], None]:
-    """Listen to the window's ``storage`` event: when another tab saved a newer game,
-    call ``show`` with it (its notice says so). Returns the unbind."""
+    """Listen to the window's ``storage`` event: when another tab saved a newer game, or
+    wrote a value that is not a record (no game: save over it), call ``show`` with it (its
+    notice says which). Returns the unbind."""
 
     def on_storage(event: Any) -> None:
         if is_none(event.key) or str(event.key) != KEY:
             return
         value = event.newValue
         loaded = store.on_external_change(None if is_none(value) else str(value))
-        if loaded is not None and loaded.game is not None:
+        if loaded is not None:
             show(loaded)
 
     return listen(window, {"storage": on_storage})

@@ -155,13 +155,14 @@ class Table:
         """Start ``code`` from its first card (a new deal, or :func:`restarted`)."""
         self.open(Game.new(code), message)
 
-    def open(self, game: Game, message: Said = new_deal) -> None:
-        """Show ``game`` in place of the one in play (a new deal, a position link), save it
-        and say ``message`` about its deal. The game replaced counts as lost if it had
-        moves and was not won; the new one is the daily deal's when it is today's deal."""
+    def open(self, game: Game, message: Said = new_deal, path: tuple[Move, ...] = ()) -> None:
+        """Show ``game`` in place of the one in play (a new deal, a position link, whose
+        moves from the deal are ``path``), save it and say ``message`` about its deal. The
+        game replaced counts as lost if it had moves and was not won; the new one is the
+        daily deal's when it is today's deal."""
         day = today()
         daily = iso(day) if game.code == daily_code(day) else None
-        self.stats = self.stats.leave(self.game, iso(day)).begin(game.code, daily)
+        self.stats = self.stats.leave(self.game, iso(day)).begin(game.code, daily, path)
         self.replace(game, self.settings)
         self.save()
         self.view.say(message(game))
@@ -195,6 +196,7 @@ class Table:
         """Save the game; when another tab saved first, show its game instead; a notice
         (saving stopped or works again, another tab) is said."""
         notice = self.store.save(self.game, self.settings, self.stats)
+        self.view.saving(self.store.saving)
         if notice is not None and notice.code == "storage-other-tab":
             loaded = self.store.load()
             if loaded.game is not None:

@@ -6,6 +6,8 @@ import secrets
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from eightoff import DealCode, DealCodeError, Position, deal
 from eightoff.deal import NUMBERS, SplitMix64, shuffled_deck
@@ -119,8 +121,8 @@ def test_parse_errors(text: str, code: str, message: str) -> None:
 def test_error_details() -> None:
     with pytest.raises(DealCodeError) as info:
         DealCode.parse("EO1-C8-AAAAAF\x00")
-    assert info.value.params == {"character": "\x00"}
-    assert str(info.value) == "'\\x00' is not allowed in a deal code: use letters A-Z and digits 2-7"
+    assert info.value.params == {"character": "U+0000"}  # named: the player cannot see a NUL
+    assert str(info.value) == "'U+0000' is not allowed in a deal code: use letters A-Z and digits 2-7"
     with pytest.raises(DealCodeError) as info:
         DealCode.parse("EO1-C8-ABC")
     assert info.value.params == {"length": 3}
@@ -253,3 +255,67 @@ def test_the_same_code_deals_the_same_cards() -> None:
     code = DealCode.parse("EO1-C8-EIGHTOF")
     assert code.deal() == deal(code) == DealCode.parse("eo1-c8-eightof").deal()
     assert DealCode(1).deal() != DealCode(0).deal()
+
+
+LOOK_ALIKES = {
+    "long s": ("eo1-c8-aaaaa\u017fa", "\u017f (U+017F)"),
+    "ff ligature": ("eo1-c8-aaaa\ufb00a", "\ufb00 (U+FB00)"),
+    "dotless i": ("eo1-c8-aaaaaf\u0131", "\u0131 (U+0131)"),
+    "st ligature": ("eo1-c8-aaaaa\ufb06", "\ufb06 (U+FB06)"),
+    "Kelvin sign": ("EO1-C8-AAAAAF\u212a", "\u212a (U+212A)"),
+    "sharp s": ("EO1-C8-AAAAAF\u00df", "\u00df (U+00DF)"),
+    "fullwidth A": ("EO1-C8-AAAAAF\uff21", "\uff21 (U+FF21)"),
+    "information separators": ("\x1fEO1-C8-AAAAAFA\x1c", "U+001F"),
+    "a trailing NUL": ("EO1-C8-AAAAAF\x00", "U+0000"),
+    "a zero-width space": ("EO1-C8-AAA\u200bAAF", "U+200B"),
+    "a combining accent": ("EO1-C8-AAAAAE\u0301", "U+0301"),
+    "a no-break space around": ("\u00a0EO1-C8-AAAAAFA", "U+00A0"),
+}
+
+
+@pytest.mark.parametrize("case", LOOK_ALIKES)
+def test_only_ascii_is_read_a_look_alike_or_invisible_character_is_named(case: str) -> None:
+    """docs/deal-codes.md: surrounding ASCII blanks and ASCII case are ignored, nothing else
+    (Unicode case folding would turn ſ into S, ﬀ into FF, ı into I, the Kelvin sign into K)."""
+    text, shown = LOOK_ALIKES[case]
+    with pytest.raises(DealCodeError) as info:
+        DealCode.parse(text)
+    assert (info.value.code, info.value.params) == ("deal-character", {"character": shown})
+    assert str(info.value) == f"{shown!r} is not allowed in a deal code: use letters A-Z and digits 2-7"
+
+
+@pytest.mark.parametrize("text", ["EO1 C8 AAAAAFA", "EO1_C8_AAAAAFA", "EO1C8AAAAAFA", "eo1.c8.aaaaafa"])
+def test_a_code_that_starts_with_eo1_is_not_told_to_start_with_it(text: str) -> None:
+    with pytest.raises(DealCodeError) as info:
+        DealCode.parse(text)
+    assert info.value.code == "deal-parts"
+
+
+def test_ascii_blanks_and_case_are_ignored() -> None:
+    assert str(DealCode.parse("\t eo1-C8-aaaaafa \r\n\f\v")) == "EO1-C8-AAAAAFA"
+
+
+def test_a_long_input_is_quoted_cut() -> None:
+    with pytest.raises(DealCodeError) as info:
+        DealCode.parse("EO1-" + "X" * 200_000 + "-AAAAAFA")
+    assert str(info.value) == "the cell count must be C8, C4 or C2, not 'XXXXXXXXXXXX…'"
+
+
+@given(st.text(max_size=30))
+def test_any_text_is_a_code_only_when_its_ascii_form_is(text: str) -> None:
+    """Whatever is typed, a code read is exactly the text without its ASCII blanks, in ASCII
+    capitals; anything else is refused with a DealCodeError."""
+    try:
+        code = DealCode.parse(text)
+    except DealCodeError:
+        return
+    assert str(code) == text.strip(" \t\n\r\f\v").upper()
+    assert text.strip(" \t\n\r\f\v").isascii()
+
+
+@given(st.integers(0, 14), st.text(min_size=1, max_size=3).filter(lambda t: not t.isascii()))
+def test_a_code_with_any_non_ascii_character_is_refused(at: int, extra: str) -> None:
+    text = "EO1-C8-AAAAAFA"
+    spoiled = text[:at] + extra + text[at:]
+    with pytest.raises(DealCodeError):
+        DealCode.parse(spoiled)

@@ -13,6 +13,7 @@ from .helpers import PURE, module_name
 
 MODULES = [
     "eightoff.cards",
+    "eightoff.errors",
     "eightoff.piles",
     "eightoff.moves",
     "eightoff.position",

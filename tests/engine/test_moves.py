@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from eightoff import Move, NotationError, Pile
+from eightoff.errors import clipped
 
 
 @pytest.mark.parametrize(
@@ -38,7 +39,13 @@ def test_syntax_errors(text: str) -> None:
     with pytest.raises(NotationError) as info:
         Move.parse(text)
     assert info.value.code == "bad-move"
-    assert str(info.value) == f"{text.strip()!r} is not a move (write it like 3a, a5, 3H or 26x3)"
+    assert str(info.value) == f"{clipped(text.strip())!r} is not a move (write it like 3a, a5, 3H or 26x3)"
+
+
+def test_a_long_bad_move_is_quoted_cut() -> None:
+    with pytest.raises(NotationError) as info:
+        Move.parse("x" * 200_000)
+    assert str(info.value) == "'xxxxxxxxxxxx…' is not a move (write it like 3a, a5, 3H or 26x3)"
 
 
 @pytest.mark.parametrize(("text", "bad"), [("9a", "9"), ("1i", "i"), ("s1", "s"), ("1X", "X")])

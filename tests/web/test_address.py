@@ -78,7 +78,7 @@ def test_no_deal_parameter(query: str) -> None:
         (
             "?deal=EO1-C8-%C3%89AAAAAA",
             "deal-character",
-            "'É' is not allowed in a deal code: use letters A-Z and digits 2-7",
+            "'É (U+00C9)' is not allowed in a deal code: use letters A-Z and digits 2-7",
         ),
         (
             "?deal=<script>alert(1)</script>",
@@ -111,7 +111,7 @@ def test_a_bad_code_is_refused_with_its_reason(query: str, error_code: str, mess
 def test_a_bad_percent_escape_is_refused_not_raised() -> None:
     code, error = deal_from_query("?deal=EO1-C8-%FFAAAAAA")
     assert code is None and error is not None and error.code == "deal-character"
-    assert error.params == {"character": "\N{REPLACEMENT CHARACTER}"}
+    assert error.params == {"character": "\N{REPLACEMENT CHARACTER} (U+FFFD)"}
 
 
 def test_share_url_and_query_for_are_exact() -> None:

@@ -102,7 +102,11 @@ def test_the_file_name_and_type() -> None:
         ("backup-not-json", {}, "It is not a backup file (not JSON)."),
         ("backup-newer", {}, "A newer version of the game made it: reload the page to get it."),
         ("backup-version", {}, "Its version is unknown."),
-        ("backup-record", {"reason": "saved-score"}, "Its game is damaged (saved-score)."),
+        (
+            "backup-record",
+            {"reason": "saved-score"},
+            "Its game is damaged: its score does not match its moves.",
+        ),
     ],
 )
 def test_the_reasons_in_words(code: str, params: dict[str, str], text: str) -> None:

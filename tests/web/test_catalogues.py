@@ -7,6 +7,7 @@ CLDR forms and Hebrew values isolated (issue 23)."""
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -18,6 +19,8 @@ from eightoff import DealCode, Game, HistoryError, IllegalMoveError, Move, Pile
 from eightoff.errors import EightOffError
 from eightoff.rules import check
 from eightoff.web import i18n
+from eightoff.web.address import BadMove, decode_moves
+from eightoff.web.backup import BackupError, reason_text
 from eightoff.web.chart import figures
 from eightoff.web.persist import Notice
 from eightoff.web.startup import notice_text
@@ -132,6 +135,12 @@ def refusals() -> list[EightOffError]:
     with pytest.raises(HistoryError) as error:
         game.undo()
     errors.append(error.value)
+    with pytest.raises(EightOffError) as error:
+        Move.parse("x" * 100)
+    errors.append(error.value)
+    too_long = decode_moves(DealCode.parse("EO1-C8-AAAAAFA"), "1ee1" * 1001)
+    assert isinstance(too_long, BadMove)
+    errors.append(too_long.error)
     for text in ("", "XX1-C8-AAAAAFA", "EO1-C8", "EO1-C9-AAAAAFA", "EO1-C8-AAAA", "EO1-C8-AAAAA1A"):
         with pytest.raises(EightOffError) as error:
             DealCode.parse(text)
@@ -145,7 +154,7 @@ def refusals() -> list[EightOffError]:
 def test_the_refusals_cover_every_error_code() -> None:
     assert {error.code for error in refusals()} == set(i18n.ERRORS)
     assert all(
-        isinstance(e, IllegalMoveError | HistoryError) or e.code.startswith(("deal", "no-"))
+        isinstance(e, IllegalMoveError | HistoryError) or e.code.startswith(("deal", "no-", "link-", "bad-"))
         for e in refusals()
     )
 
@@ -260,3 +269,30 @@ def test_hebrew_values_keep_their_order_and_place(speak: Callable[[str], None]) 
     assert (
         i18n.gettext("{pile}: {card}", pile="טור 3", card=i18n.card_name("7H")) == "טור 3: \u20667\u2069 לב"
     )
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_backup_refusal_is_a_translated_sentence_without_a_code(lang: str, speak: object) -> None:
+    """One sentence per kind of bad backup (issue 20, D11), each translated, the field named."""
+    codes = ["backup-too-big", "backup-too-deep", "backup-not-json", "backup-foreign", "backup-newer"]
+    reasons = [
+        *(f"record-{kind}" for kind in ("shape", "schema", "revision")),
+        *(f"saved-{kind}" for kind in ("shape", "invalid", "history", "score")),
+        *(f"settings-{kind}" for kind in ("shape", "cells", "deck", "winnable", "tap", "language")),
+        *(f"stats-{kind}" for kind in ("number", "flag", "date", "shape", "code", "figures", "path")),
+        "",
+    ]
+    errors = [BackupError("x", code=code) for code in codes]
+    errors += [BackupError("x", code="backup-record", reason=r, field="won") for r in reasons]
+    english = [reason_text(error) for error in errors]
+    assert len(set(english)) == len(english)  # one sentence per kind
+    speak(lang)  # type: ignore[operator]
+    for error, source in zip(errors, english, strict=True):
+        text = reason_text(error)
+        assert (
+            text != source
+            and "{" not in text
+            and not re.search(r"\b(?:record|saved|settings|stats|backup)-[a-z]+\b", text)
+        ), (error.params, text)
+        if "“won”" in source:
+            assert "won" in text
