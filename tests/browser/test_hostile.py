@@ -341,7 +341,7 @@ def test_a_link_with_more_moves_than_a_share_link_holds_is_refused(page: Page, s
     game = long_game(5)
     open_with(page, site_url, record_of(game), "deal=EO1-C8-AAAAAFA&moves=" + "1ee1" * 1001)
     expect(page.locator("#status")).to_have_text(
-        "Move 2001 of the address (1e) cannot be played: A link holds at most 2000 moves. "
+        "Move 2,001 of the address (1e) cannot be played: A link holds at most 2,000 moves. "
         "Your game is unchanged."
     )
     expect(page.locator("#confirm")).to_be_hidden()
