@@ -5,7 +5,8 @@ pages, laid out by Chromium in the real page's fonts with ``dir="rtl"``. From ea
 position (``Range.getClientRects``) the test checks that
 
 * every left-to-right *atom* — a deal code or its prefix, a cell count (``C8``), a card face
-  (``K♥``), a move in our notation (``3a``, ``26x3``), a number with its sign or unit (``+10``, ``12.3 MB``, ``30%``, ``0.5×``), a balanced
+  (``K♥``), a move in our notation (``3a``, ``26x3``), a number with its sign or unit
+  (``+10``, ``12.3 MB``, ``30%``, ``0.5×``), a balanced
   numeric formula (``(2 + 1) × 2 = 6``), a Latin word or key name (``Ctrl+Z``, ``Eight Off``),
   a date or an address — reads in its own order, left to right;
 * the atoms and Hebrew words sit where the sentence puts them: each one right of the next
@@ -40,7 +41,7 @@ ATOM = re.compile(
     r"|\d{4}-\d{2}-\d{2}|\d+-\d+"  # a date, a range
     r"|\(?\d+\)?(?:\s?[+−×=]\s?\(?\d+\)?)+"  # a numeric formula (kept only if balanced)
     r"|(?:10|[2-9AJQK])[♠♥♦♣]"  # a card face
-    r"|(?<![A-Za-z0-9])(?:[1-8]{2}x\d+|[1-8][a-h]|[a-h][1-8]|[1-8a-h][SHDC])(?![A-Za-z0-9])"  # a move (3a, 26x3)
+    r"|(?<![A-Za-z0-9])(?:[1-8]{2}x\d+|[1-8][a-h]|[a-h][1-8]|[1-8a-h][SHDC])(?![A-Za-z0-9])"  # a move
     r"|[+−-]?[×]?\d+(?:[.,\u00a0\u202f]\d+)*(?:\s?(?:MB|%|×))?"  # a number, its sign and unit
     r"|[A-Za-z][A-Za-z0-9]*(?:[ +/.-][A-Za-z0-9]+)*"  # Latin words, a key name, a MIME type
 )
