@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs everything the tests need, builds the site, and runs every check:
-# ruff, mypy --strict on the engine and the DOM layer's pure modules, and all tests
+# ruff, mypy --strict on all of eightoff/ (typings/ types the browser surface), and all tests
 # with their branch coverage (95 % at least, for the engine and the pure modules together and
 # for the pure modules alone): the unit tests (engine, web) first, stopping at the first
 # failure, then the browser, deploy and smoke suites; each run prints its 25 slowest tests.

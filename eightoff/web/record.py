@@ -201,10 +201,11 @@ class ReplayBar:
         )
         for speed in SPEEDS:
             shown = f"{speed:g}"
-            option = texts.text(
-                el("option", "", value=shown), lambda shown=shown: _("{speed}× speed", speed=shown)
-            )
-            self.speed.appendChild(option)
+
+            def speed_words(shown: str = shown) -> str:
+                return _("{speed}× speed", speed=shown)
+
+            self.speed.appendChild(texts.text(el("option", "", value=shown), speed_words))
         self.step = el("output", "replay-step", id="replay-step", aria_live="polite")
 
         def tool(icon: str, action: str, words: Words) -> Any:

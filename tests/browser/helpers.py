@@ -6,6 +6,7 @@ The board's DOM contract is docs/dom-contract.md.
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
@@ -69,6 +70,23 @@ def clipboard(page: Page, site_url: str) -> Iterator[None]:
         yield
     finally:
         page.context.clear_permissions()
+
+
+def run_python(page: Page, code: str) -> Any:
+    """Run ``code`` in the page's Python (a ``<script type="py">``, the namespace where
+    static/main.py keeps ``app``); the value it leaves in ``result`` comes back through
+    JSON."""
+    script = "import js as _js, json as _json\n" + code + "\n_js.window.pythonResult = _json.dumps(result)\n"
+    page.evaluate(
+        """code => { window.pythonResult = undefined;
+        const script = document.createElement('script');
+        script.type = 'py';
+        script.textContent = code;
+        document.body.append(script); }""",
+        script,
+    )
+    page.wait_for_function("window.pythonResult !== undefined")
+    return json.loads(page.evaluate("window.pythonResult"))
 
 
 def read_board(page: Page) -> Board:
