@@ -29,6 +29,11 @@ READY_OR_FAILED = "html[data-ready], html[data-boot-error]"
 
 _built: dict[Path, str] = {}
 
+SAME_TAB: dict[Page, dict[str, int]] = {}
+"""The tabs kept booted from test to test (tests/browser/conftest.py, marker ``same_tab``),
+with the viewport each test starts with: ``open_fresh`` starts a fresh game in them from
+Python instead of booting the page again (tests/browser/helpers.py)."""
+
 
 def build_once(dist: Path = build.DIST) -> str:
     """Build the site into `dist` once per test session; returns its content version.
@@ -102,6 +107,8 @@ class StrictPage:
 
     def detach(self) -> None:
         self.context.remove_listener("request", self._on_request)
+        self.page.remove_listener("console", self._on_console)
+        self.page.remove_listener("pageerror", self._on_page_error)
 
 
 def opener(page: Page, base_url: str) -> Callable[..., Page]:

@@ -35,6 +35,8 @@ from .helpers import (
 )
 from .test_axe import violations
 
+pytestmark = pytest.mark.same_tab  # a fresh game each, in one booted tab (conftest.py)
+
 CODE = "EO1-C8-AAAAAFA"
 LIFTED = re.compile(r"(^|\s)lifted(\s|$)")
 

@@ -8,6 +8,7 @@ import re
 import string
 from itertools import product
 
+import pytest
 from playwright.sync_api import Page
 
 from eightoff.web.actions import COMMANDS, Close, Command, from_button
@@ -15,6 +16,9 @@ from eightoff.web.keymap import CODE_FIELD, LETTERS, Keystroke, command_for
 
 from .harness import build
 from .helpers import open_fresh
+
+pytestmark = pytest.mark.same_tab  # a fresh game each, in one booted tab (conftest.py)
+
 
 ACTIONS = """() => [...document.querySelectorAll('[data-action]')].map(
     b => [b.dataset.action, b.closest('dialog') ? b.closest('dialog').id : ''])"""

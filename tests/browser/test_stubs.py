@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import ast
 
+import pytest
 from playwright.sync_api import Page
 
 from tests.engine.helpers import TYPINGS, declared
 
 from .helpers import open_fresh, run_python
+
+pytestmark = pytest.mark.same_tab  # a fresh game each, in one booted tab (conftest.py)
 
 CHECK = """
 import importlib, inspect

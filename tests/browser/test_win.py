@@ -22,6 +22,8 @@ from .helpers import (
     play_all,
 )
 
+pytestmark = pytest.mark.same_tab  # a fresh game each, in one booted tab (conftest.py)
+
 CODE = "EO1-C8-AAAAAFA"
 
 
