@@ -1,6 +1,7 @@
-"""The engine and the pure web modules stay pure Python: only the thin DOM modules, which
-pyproject.toml lists once (coverage's omit), import the browser; mypy checks them all, with
-the browser's names typed by the stubs in typings/."""
+"""The engine and the pure web modules stay pure Python: only the thin DOM modules import the
+browser: pyproject.toml's coverage omit (tested only in the page) and tests/engine/helpers.py's
+FAKE_DOM (also tested, and measured, under CPython with a fake browser). mypy checks them
+all, with the browser's names typed by the stubs in typings/."""
 
 from __future__ import annotations
 
@@ -9,7 +10,19 @@ from pathlib import Path
 
 import pytest
 
-from .helpers import BROWSER, CONFIG, MODULES, PACKAGE, PURE, THIN, TYPINGS, browser_names, declared
+from .helpers import (
+    BROWSER,
+    CONFIG,
+    FAKE_DOM,
+    MODULES,
+    PACKAGE,
+    PURE,
+    THIN,
+    TYPINGS,
+    UNMEASURED,
+    browser_names,
+    declared,
+)
 
 
 def imported(path: Path) -> set[str]:
@@ -58,8 +71,10 @@ def test_no_browser_imports(path: Path) -> None:
 
 
 def test_the_thin_modules_are_the_ones_that_import_the_browser() -> None:
-    """Each listed thin module does import the browser: the list holds no pure module."""
+    """Each listed thin module does import the browser: the lists hold no pure module, and
+    a module measured with the fake browser is not also left out of coverage."""
     assert all(imported(path) & BROWSER for path in THIN)
+    assert not set(UNMEASURED) & set(FAKE_DOM) and len(THIN) == len(set(THIN))
 
 
 def test_the_check_sees_every_kind_of_import(tmp_path: Path) -> None:
