@@ -21,6 +21,7 @@ import pytest
 from eightoff import DealCode, Game, Move, cli
 from eightoff.fcs import is_solver_move, parse_solver_move
 from eightoff.rules import apply
+from eightoff.web.address import encode_moves
 
 SOLVED = "This game is solveable."
 UNSOLVED = "I could not solve this game."
@@ -42,6 +43,24 @@ class Solution:
         """The score of the won game counted from the solver's own lines: 10 for each of
         the 52 cards on a foundation, 5 for each card from a cell onto a column."""
         return 10 * 52 + 5 * sum(bool(CELL_TO_COLUMN.fullmatch(line)) for line in self.lines)
+
+    def link(self, played: int) -> str:
+        """The query of a position link ``played`` moves along the line
+        (``deal=…&moves=…``): a whole game's win is proved once per input, and the other
+        wins start from such a link near the end (the moves left still hold every kind)."""
+        return f"deal={self.code}&moves={encode_moves(self.moves[:played])}"
+
+    def game(self, played: int) -> Game:
+        """The game ``played`` moves along the line, as the engine plays it."""
+        game = Game.new(self.code)
+        for move in self.moves[:played]:
+            game.play(move)
+        return game
+
+
+NEAR_THE_END = 100
+"""Where the wins that start from a position link start: the last 43 moves of
+EO1-C8-AAAAAFA's line hold moves to and from the cells, to the columns and home."""
 
 
 def run_solver(code: DealCode) -> str:

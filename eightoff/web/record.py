@@ -213,11 +213,11 @@ class ReplayBar:
             el("select", "replay-speed", id="replay-speed", name="replay-speed"), label, lambda: _("Speed")
         )
         for speed in SPEEDS:
-            option = texts.text(
-                el("option", "", value=speed_value(speed)),
-                lambda speed=speed: _("{speed}× speed", speed=speed),
-            )
-            self.speed.appendChild(option)
+
+            def speed_words(speed: float = speed) -> str:
+                return _("{speed}× speed", speed=speed)
+
+            self.speed.appendChild(texts.text(el("option", "", value=speed_value(speed)), speed_words))
         self.step = el("output", "replay-step", id="replay-step", aria_live="polite")
 
         def tool(icon: str, action: str, words: Words) -> Any:

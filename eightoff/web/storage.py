@@ -16,7 +16,8 @@ from pyscript import window
 from pyscript.ffi import is_none
 
 from .dom import listen
-from .persist import KEY, Loaded, StorageFull, Store
+from .facts import RECORD_KEY
+from .persist import Loaded, StorageFull, Store
 
 
 class LocalStorage:
@@ -57,7 +58,7 @@ def watch(store: Store, show: Callable[[Loaded], None]) -> Callable[[], None]:
     notice says which). Returns the unbind."""
 
     def on_storage(event: Any) -> None:
-        if is_none(event.key) or str(event.key) != KEY:
+        if is_none(event.key) or str(event.key) != RECORD_KEY:
             return
         value = event.newValue
         loaded = store.on_external_change(None if is_none(value) else str(value))

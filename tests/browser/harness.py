@@ -5,6 +5,8 @@ Imported by tests/browser/conftest.py and tests/deploy/conftest.py.
 
 from __future__ import annotations
 
+import os
+import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -27,12 +29,30 @@ READY_OR_FAILED = "html[data-ready], html[data-boot-error]"
 
 _built: dict[Path, str] = {}
 
+SAME_TAB: dict[Page, dict[str, int]] = {}
+"""The tabs kept booted from test to test (tests/browser/conftest.py, marker ``same_tab``),
+with the viewport each test starts with: ``open_fresh`` starts a fresh game in them from
+Python instead of booting the page again (tests/browser/helpers.py)."""
+
 
 def build_once(dist: Path = build.DIST) -> str:
-    """Build the site into `dist` once per test session; returns its content version."""
+    """Build the site into `dist` once per test session; returns its content version.
+
+    tools/test.sh builds dist/ before the tests and names it in ``EIGHTOFF_BUILT``: that
+    build is taken as it is (its version read from its sw.js), not made again."""
     if dist not in _built:
-        _built[dist] = build.build(dist)
+        _built[dist] = prebuilt(dist) or build.build(dist)
     return _built[dist]
+
+
+def prebuilt(dist: Path) -> str | None:
+    """The content version of `dist` when tools/test.sh has just built it, else None."""
+    built = os.environ.get("EIGHTOFF_BUILT")
+    if not built or Path(built).resolve() != dist.resolve():
+        return None
+    match = re.search(r'"version": "([0-9a-f]+)"', (dist / "sw.js").read_text(encoding="utf-8"))
+    assert match, f"{dist}/sw.js names no build version"
+    return match.group(1)
 
 
 def launch_args(base: dict[str, object] | None = None) -> dict[str, object]:
@@ -87,6 +107,8 @@ class StrictPage:
 
     def detach(self) -> None:
         self.context.remove_listener("request", self._on_request)
+        self.page.remove_listener("console", self._on_console)
+        self.page.remove_listener("pageerror", self._on_page_error)
 
 
 def opener(page: Page, base_url: str) -> Callable[..., Page]:

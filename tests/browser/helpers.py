@@ -6,6 +6,7 @@ The board's DOM contract is docs/dom-contract.md.
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
@@ -20,7 +21,7 @@ from playwright.sync_api import CDPSession, Page, expect
 from eightoff import DealCode, Game, Move, Pile, Position
 from tests.fcsolve import reach as reach  # Freecell Solver's walks, shared with the engine tests
 
-from .harness import wait_ready
+from .harness import SAME_TAB, wait_ready
 
 ROOT = Path(__file__).resolve().parents[2]
 PHONE = {"width": 360, "height": 640}
@@ -43,15 +44,52 @@ def open_fresh(
     """Clear this origin's storage, then open index.html?query and wait for data-ready.
     Without ``motion`` the page runs with prefers-reduced-motion (no card flights), which
     keeps long sequences of moves quick."""
-    if viewport:
-        page.set_viewport_size(viewport)
+    if viewport or page in SAME_TAB:
+        page.set_viewport_size(viewport or SAME_TAB[page])
     page.emulate_media(reduced_motion="no-preference" if motion else "reduce")
+    if page in SAME_TAB and showing_the_game(page, site_url):
+        return restart(page, query)
     blank = site_url + "__blank__.html"
     page.route(blank, lambda route: route.fulfill(body=BLANK, content_type="text/html"))
     page.goto(blank)
     page.evaluate("localStorage.clear()")
     page.unroute(blank)
     return open_page(page, site_url, query)
+
+
+RESTART = """
+import js
+from eightoff.web.app import start
+
+app.unbind()
+js.localStorage.clear()
+js.history.replaceState(None, "", "index.html" + QUERY)
+js.document.documentElement.removeAttribute("data-ready")
+js.document.getElementById("app").replaceChildren()
+js.window.scrollTo(0, 0)
+app = start()
+result = str(app.game.code)
+"""
+"""A fresh game in a booted tab, as a boot would start it on ``QUERY`` with empty storage:
+the running App's listeners removed, its elements dropped, a new App started (static/main.py
+keeps it as ``app``)."""
+
+
+def showing_the_game(page: Page, site_url: str) -> bool:
+    """The tab shows our page, booted without error (a test may have left it elsewhere)."""
+    return page.url.split("?")[0] == site_url + "index.html" and bool(
+        page.evaluate(
+            "() => { const html = document.documentElement;"
+            " return html.hasAttribute('data-ready') && !html.hasAttribute('data-boot-error'); }"
+        )
+    )
+
+
+def restart(page: Page, query: str) -> Page:
+    """Start a fresh game on index.html?query in a booted tab (empty storage), without a boot."""
+    run_python(page, f"QUERY = {('?' + query) if query else ''!r}\n{RESTART}")
+    wait_ready(page)
+    return page
 
 
 def open_page(page: Page, site_url: str, query: str = "") -> Page:
@@ -69,6 +107,23 @@ def clipboard(page: Page, site_url: str) -> Iterator[None]:
         yield
     finally:
         page.context.clear_permissions()
+
+
+def run_python(page: Page, code: str) -> Any:
+    """Run ``code`` in the page's Python (a ``<script type="py">``, the namespace where
+    static/main.py keeps ``app``); the value it leaves in ``result`` comes back through
+    JSON."""
+    script = "import js as _js, json as _json\n" + code + "\n_js.window.pythonResult = _json.dumps(result)\n"
+    page.evaluate(
+        """code => { window.pythonResult = undefined;
+        const script = document.createElement('script');
+        script.type = 'py';
+        script.textContent = code;
+        document.body.append(script); }""",
+        script,
+    )
+    page.wait_for_function("window.pythonResult !== undefined")
+    return json.loads(page.evaluate("window.pythonResult"))
 
 
 def read_board(page: Page) -> Board:

@@ -1,5 +1,6 @@
-"""Play without a mouse and hear every move (issue 11): a whole game won by the keyboard
-alone and one by tap-to-select taps, both from Freecell Solver's solution; keyboard play's
+"""Play without a mouse and hear every move (issue 11): a game won by the keyboard alone
+and one by tap-to-select taps, both from Freecell Solver's solution (from a position link
+near its end: tests/browser/test_win.py plays whole games); keyboard play's
 pick, put back, refusal and shortcuts; the live region after a move, a refusal, an undo
 and the win; the help dialog giving the focus back.
 
@@ -17,7 +18,7 @@ from eightoff import DealCode, Game, Move, Pile
 from eightoff.errors import IllegalMoveError
 from eightoff.rules import check
 from eightoff.web.i18n import error_text
-from tests.fcsolve import Solution, solution
+from tests.fcsolve import NEAR_THE_END, Solution, solution
 
 from .harness import StrictPage
 from .helpers import (
@@ -33,6 +34,8 @@ from .helpers import (
     open_fresh,
 )
 from .test_axe import violations
+
+pytestmark = pytest.mark.same_tab  # a fresh game each, in one booted tab (conftest.py)
 
 CODE = "EO1-C8-AAAAAFA"
 LIFTED = re.compile(r"(^|\s)lifted(\s|$)")
@@ -63,13 +66,16 @@ def refusal(game: Game, move: Move) -> str:
 def test_a_game_is_won_by_keyboard_alone(
     page: Page, site_url: str, winning_line: Solution, strict_page: StrictPage
 ) -> None:
-    open_fresh(page, site_url, f"deal={CODE}", DESKTOP)
-    game = Game.new(DealCode.parse(CODE))
+    """From a position link near the end (tests/fcsolve.py: the mouse and touch wins play
+    the whole game)."""
+    open_fresh(page, site_url, winning_line.link(NEAR_THE_END), DESKTOP)
+    game = winning_line.game(NEAR_THE_END)
+    expect_board(page, game.position)
     rows = rows_of(page, 8)
-    page.keyboard.press("Tab")  # the first tab stop: the board's (the bar's undo and redo are disabled)
+    page.keyboard.press("Tab")  # the bar's undo is on (moves were played): Tab to the board
     while page.evaluate(FOCUS) is None:
         page.keyboard.press("Tab")
-    for number, move in enumerate(winning_line.moves, 1):
+    for number, move in enumerate(winning_line.moves[NEAR_THE_END:], NEAR_THE_END + 1):
         pile, index = page.evaluate(FOCUS)
         keys = move_keys(rows, (pile, index), game, move, "Space" if number % 2 else "Enter")
         for key in keys:
@@ -91,15 +97,17 @@ def test_a_game_is_won_by_keyboard_alone(
 
 
 def test_a_game_is_won_by_tap_to_select(touch_page: Page, site_url: str, winning_line: Solution) -> None:
+    """From a position link near the end, like the keyboard's win."""
     page = touch_page
-    open_fresh(page, site_url, f"deal={CODE}", PHONE)
+    open_fresh(page, site_url, winning_line.link(NEAR_THE_END), PHONE)
     page.locator("#settings").tap()
     page.locator("#tap-to-select").tap()
     expect(page.locator("#tap-to-select")).to_be_checked()
     page.locator("#settings-dialog [data-action=close]").tap()
     player = Player(page, touch=True)
-    game = Game.new(DealCode.parse(CODE))
-    for move in winning_line.moves:
+    game = winning_line.game(NEAR_THE_END)
+    expect_board(page, game.position)
+    for move in winning_line.moves[NEAR_THE_END:]:
         head = str(game.position.cards(move.source)[-move.count])
         player.tap(head)
         expect(page.locator(f'[data-card="{head}"]')).to_have_class(LIFTED)

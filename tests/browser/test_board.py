@@ -22,6 +22,8 @@ from .helpers import (
     read_board,
 )
 
+pytestmark = pytest.mark.same_tab  # a fresh game each, in one booted tab (conftest.py)
+
 
 @pytest.mark.parametrize("code", ["EO1-C8-AAAAAFA", "EO1-C4-AAAAAFA", "EO1-C2-QWERTY7"])
 def test_the_board_shows_the_deal_of_the_command_line(page: Page, site_url: str, code: str) -> None:

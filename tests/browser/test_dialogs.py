@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from eightoff import DealCode, Game, Move
 
 from .helpers import Player, clipboard, dealt, expect_board, expect_numbers, open_fresh, open_page
+
+pytestmark = pytest.mark.same_tab  # a fresh game each, in one booted tab (conftest.py)
+
 
 CODE = "EO1-C8-AAAAAFA"
 

@@ -1,6 +1,6 @@
-"""Hints in the page: a 4-cell deal of the catalogue won by following the hints alone (the
-search runs in the solver's worker); a hint costs nothing; a lost position is said kindly,
-only when asked."""
+"""Hints in the page: a 4-cell deal of the catalogue won by following the hints alone from a
+position near its end (the search runs in the solver's worker); a hint costs nothing; a
+lost position is said kindly, only when asked."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from playwright.sync_api import Page, expect
 
 from eightoff import DealCode
 from eightoff.solver import solve
+from eightoff.web.address import encode_moves
 from eightoff.winnable import catalogue, is_catalogued
 
 from .helpers import Player, open_fresh, open_page
@@ -28,11 +29,20 @@ def hinted(page: Page) -> tuple[str, str]:
     return str(cards.first.get_attribute("data-card")), str(target.get_attribute("data-pile"))
 
 
+HINTED_FROM = 70
+"""The hints are followed from this many moves along the engine's solution (98 moves): the
+first hint still waits for the worker, every later one is its search from the position."""
+
+
 def test_a_catalogue_deal_is_won_by_following_the_hints(page: Page, site_url: str) -> None:
+    """From a position link near the end (tests/browser/test_win.py plays whole games)."""
     code = DealCode(catalogue(4)[0], 4)
-    open_fresh(page, site_url, f"deal={code}")
+    line = solve(code.deal()).moves
+    assert len(line) > HINTED_FROM + 20
+    open_fresh(page, site_url, f"deal={code}&moves={encode_moves(line[:HINTED_FROM])}")
     player = Player(page)
-    moves = 0
+    moves = HINTED_FROM
+    expect(page.locator("#moves")).to_have_text(str(moves))
     while not page.locator("#win").is_visible():
         score = page.locator("#score").text_content()
         undo = page.locator("#undo").is_disabled()

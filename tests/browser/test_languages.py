@@ -90,6 +90,7 @@ def test_the_browser_language_is_the_first_visit_s_language(page: Page, site_url
     expect(page.locator("#new-game .label")).to_have_text(words("nl", lambda: i18n._("New")))
 
 
+@pytest.mark.same_tab
 def test_ukrainian_chosen_in_the_settings_leaves_the_game_alone(page: Page, site_url: str) -> None:
     open_fresh(page, site_url, f"deal={CODE}", PHONE)
     expect(page.locator("html")).to_have_attribute("lang", "en")
@@ -147,6 +148,7 @@ def winning_line() -> Solution:
     return solution(CODE)
 
 
+@pytest.mark.same_tab
 def test_the_win_message_counts_in_ukrainian(page: Page, site_url: str, winning_line: Solution) -> None:
     """The position one move before the end, opened by its link; the last move wins."""
     *before, last = winning_line.moves

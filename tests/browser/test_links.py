@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from urllib.parse import urljoin
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from eightoff import Move
@@ -14,6 +15,8 @@ from eightoff.web.address import link_from_query
 
 from .harness import wait_ready
 from .helpers import Player, expect_board, expect_numbers, open_fresh, open_page, play_all
+
+pytestmark = pytest.mark.same_tab  # a fresh game each, in one booted tab (conftest.py)
 
 
 def test_the_board_links_to_the_pages_in_the_players_language(page: Page, site_url: str) -> None:

@@ -24,6 +24,8 @@ from .helpers import (
     reach,
 )
 
+pytestmark = pytest.mark.same_tab  # a fresh game each, in one booted tab (conftest.py)
+
 
 def taps_to(game: Game, kind: Callable[[Game, Pile], bool], count: int = 1) -> tuple[Pile, int] | None:
     """A card (pile, index) whose double tap moves ``count`` cards to a pile of ``kind``."""
@@ -121,6 +123,7 @@ def king_column(game: Game, length: int) -> Pile:
 def test_a_king_and_a_run_of_three_enter_with_two_cells_and_one_empty_column(
     page: Page, site_url: str
 ) -> None:
+
     code, prefix, _ = reach(king_run(3))
     open_fresh(page, site_url, f"deal={code}")
     player = Player(page)

@@ -20,6 +20,7 @@ OUTSIDE = """() => [...document.querySelectorAll('.tool, [data-pile], [data-card
 page's scrolled height when even the smallest cards cannot fit the window)."""
 
 
+@pytest.mark.same_tab
 @pytest.mark.parametrize(
     "viewport",
     [{"width": 320, "height": 568}, {"width": 640, "height": 360}, {"width": 960, "height": 540}],

@@ -1,5 +1,6 @@
 """The end of a game: Freecell Solver's solution of EO1-C8-AAAAAFA won through the page,
-card by card with the mouse and with touch, at phone and desktop sizes; and a position
+card by card with the mouse and with touch, at phone and desktop sizes (the whole game
+once with each input; the other size from a position link near the end); and a position
 with no move left, which is never announced as a defeat (SPEC §5, §8)."""
 
 from __future__ import annotations
@@ -7,8 +8,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from eightoff import DealCode, Game, Move, Pile, legal_moves
-from tests.fcsolve import Solution, solution
+from eightoff import Game, Move, Pile, legal_moves
+from tests.fcsolve import NEAR_THE_END, Solution, solution
 
 from .helpers import (
     DESKTOP,
@@ -21,6 +22,8 @@ from .helpers import (
     play_all,
 )
 
+pytestmark = pytest.mark.same_tab  # a fresh game each, in one booted tab (conftest.py)
+
 CODE = "EO1-C8-AAAAAFA"
 
 
@@ -29,10 +32,12 @@ def winning_line() -> Solution:
     return solution(CODE)
 
 
-def play_to_the_end(page: Page, player: Player, line: Solution) -> Game:
-    game = Game.new(DealCode.parse(CODE))
+def play_to_the_end(page: Page, player: Player, line: Solution, start: int = 0) -> Game:
+    """Play the line from move ``start`` (the page opened there) to the win."""
+    game = line.game(start)
+    expect_board(page, game.position)
     expect(page.locator("#win")).not_to_be_visible()
-    for move in line.moves:
+    for move in line.moves[start:]:
         player.play(game, move)  # taps for moves home where they fit, drags otherwise
         if not game.is_won:
             expect(page.locator("#win")).not_to_be_visible()
@@ -53,13 +58,18 @@ def expect_win(page: Page, game: Game) -> None:
 
 
 @pytest.mark.parametrize(
-    ("viewport", "motion"), [(DESKTOP, True), (PHONE, False)], ids=["desktop-animated", "phone"]
+    ("viewport", "motion", "start"),
+    [(DESKTOP, True, 0), (PHONE, False, NEAR_THE_END)],
+    ids=["desktop-animated", "phone-from-near-the-end"],
 )
 def test_a_game_is_won_with_the_mouse(
-    page: Page, site_url: str, winning_line: Solution, viewport: dict[str, int], motion: bool
+    page: Page, site_url: str, winning_line: Solution, viewport: dict[str, int], motion: bool, start: int
 ) -> None:
-    open_fresh(page, site_url, f"deal={CODE}", viewport, motion=motion)
-    game = play_to_the_end(page, Player(page), winning_line)
+    """The whole game once (desktop, animated); at phone size from a position link near
+    the end."""
+    query = winning_line.link(start) if start else f"deal={CODE}"
+    open_fresh(page, site_url, query, viewport, motion=motion)
+    game = play_to_the_end(page, Player(page), winning_line, start)
     expect_win(page, game)
     # From the solver's lines, not the engine: one move a line, 10 × 52 + 5 a cell-to-column
     # line (today 143 lines, 39 from a cell: 715; tests/engine/test_fcsolve.py).
@@ -68,16 +78,22 @@ def test_a_game_is_won_with_the_mouse(
     expect(page.locator("#new-game-dialog")).to_be_visible()
 
 
-@pytest.mark.parametrize("touch_page", [PHONE, DESKTOP], ids=["phone", "desktop"], indirect=True)
-def test_a_game_is_won_by_touch(touch_page: Page, site_url: str, winning_line: Solution) -> None:
+@pytest.mark.parametrize(
+    ("touch_page", "start"),
+    [(PHONE, 0), (DESKTOP, NEAR_THE_END)],
+    ids=["phone", "desktop-from-near-the-end"],
+    indirect=["touch_page"],
+)
+def test_a_game_is_won_by_touch(touch_page: Page, site_url: str, winning_line: Solution, start: int) -> None:
     """Taps through page.touchscreen, drags through Chromium's touch events (pointerType
-    touch), on a touch-screen context."""
-    open_fresh(touch_page, site_url, f"deal={CODE}")
+    touch), on a touch-screen context: the whole game at phone size; at desktop size from
+    a position link near the end."""
+    open_fresh(touch_page, site_url, winning_line.link(start) if start else f"deal={CODE}")
     touch_page.evaluate(
         """() => { window.kinds = new Set();
         addEventListener('pointerdown', e => window.kinds.add(e.pointerType), true); }"""
     )
-    game = play_to_the_end(touch_page, Player(touch_page, touch=True), winning_line)
+    game = play_to_the_end(touch_page, Player(touch_page, touch=True), winning_line, start)
     expect_win(touch_page, game)
     assert touch_page.evaluate("[...window.kinds]") == ["touch"]
 

@@ -3,6 +3,7 @@ package's modules sorted into pure ones and the thin DOM modules."""
 
 from __future__ import annotations
 
+import ast
 import tomllib
 from pathlib import Path
 
@@ -13,12 +14,52 @@ ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "eightoff"
 CONFIG = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 MODULES = sorted(PACKAGE.rglob("*.py"))
-THIN = sorted(
+UNMEASURED = sorted(
     {path.resolve() for pattern in CONFIG["tool"]["coverage"]["run"]["omit"] for path in ROOT.glob(pattern)}
 )
-"""The thin DOM modules, which import the browser: pyproject's one list (coverage's omit)."""
+"""The thin DOM modules tested only in the page: pyproject's coverage omit list."""
+FAKE_DOM = [PACKAGE / "web" / "clipboard.py", PACKAGE / "web" / "storage.py"]
+"""The thin DOM modules also tested under CPython with a fake browser, and measured
+(tests/web/test_browser_glue.py)."""
+THIN = sorted(UNMEASURED + FAKE_DOM)
+"""The thin DOM modules, which import the browser: the two lists above."""
 PURE = [path for path in MODULES if path not in THIN]
 """Every other module of the package: the engine and the pure web modules."""
+BROWSER = {"js", "pyscript", "pyodide"}
+"""The browser runtime's packages, which only the thin modules import."""
+TYPINGS = ROOT / CONFIG["tool"]["mypy"]["mypy_path"]
+"""The typed stubs of the browser surface we use (typings/README.md)."""
+
+
+def browser_names(path: Path) -> set[str]:
+    """The browser names a module imports, as ``module.name``."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    return {
+        f"{node.module}.{alias.name}"
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module
+        if node.module.split(".")[0] in BROWSER
+        for alias in node.names
+    }
+
+
+def declared(typings: Path) -> dict[str, str]:
+    """The names the stubs declare, as ``module.name``, and what each is: ``object`` (a
+    JavaScript object), ``function``, ``exception`` (a class derived from ``Exception``) or
+    ``class``."""
+    names: dict[str, str] = {}
+    for stub in typings.rglob("*.pyi"):
+        parts = stub.relative_to(typings).with_suffix("").parts
+        module = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        for node in ast.parse(stub.read_text(encoding="utf-8")).body:
+            if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+                names[f"{module}.{node.target.id}"] = "object"
+            elif isinstance(node, ast.FunctionDef):
+                names[f"{module}.{node.name}"] = "function"
+            elif isinstance(node, ast.ClassDef):
+                bases = {base.id for base in node.bases if isinstance(base, ast.Name)}
+                names[f"{module}.{node.name}"] = "exception" if "Exception" in bases else "class"
+    return names
 
 
 def module_name(path: Path) -> str:

@@ -5,8 +5,9 @@ The page boots with no error; a whole game is won by drags from Freecell Solver'
 with the exact score, reloaded midway; a ?deal= link opens its deal (in Hebrew, right to
 left, column 1 still at the left); the service worker
 takes over and a reload with the server stopped still plays (and the Hebrew Rules page
-opens right to left); a whole game is won by the keyboard alone; a hint comes from the
-solver's worker and is played.
+opens right to left); a game is won by the keyboard alone; a hint comes from the
+solver's worker and is played. The drags' win plays the whole game; the keyboard's starts
+from a position link near the end.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from browser.helpers import board_of
 
 from eightoff import DealCode, Game, Move, Pile, is_legal
 from eightoff.winnable import catalogue
-from tests.fcsolve import Solution, solution
+from tests.fcsolve import NEAR_THE_END, Solution, solution
 
 from .page import GamePage
 from .server import Site
@@ -84,11 +85,13 @@ def test_a_game_is_won_by_drags_and_survives_a_reload_midway(
 
 
 def test_a_game_is_won_by_the_keyboard(game_page: GamePage, winning_line: Solution) -> None:
-    game = Game.new(DealCode.parse(CODE))
-    with game_page.step("open the deal"):
-        game_page.open(f"deal={CODE}", fresh=True)
-    with game_page.step(f"play the {len(winning_line.moves)} moves by keyboard"):
-        game_page.play_by_keys(game, winning_line.moves)
+    """From a position link near the end (the drags' win plays the whole game)."""
+    game = winning_line.game(NEAR_THE_END)
+    with game_page.step(f"open the deal {NEAR_THE_END} moves in"):
+        expect_game(game_page.open(winning_line.link(NEAR_THE_END), fresh=True), game)
+    left = winning_line.moves[NEAR_THE_END:]
+    with game_page.step(f"play the last {len(left)} moves by keyboard"):
+        game_page.play_by_keys(game, left)
     with game_page.step("the win, by keyboard"):
         shown = game_page.state()
         assert shown["win"], "the win message did not open"
