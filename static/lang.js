@@ -34,4 +34,13 @@
   root.lang = lang;
   root.dir = RIGHT_TO_LEFT.includes(lang) ? "rtl" : "ltr";
   self.eightoffLoader = { lang, strings: STRINGS[lang] || {} };
+
+  // The table's colours chosen in the settings, before the first paint too: <html
+  // data-theme> is "light" or "dark"; absent ("auto"), the device's prefers-color-scheme.
+  try {
+    const theme = JSON.parse(localStorage.getItem(RECORD_KEY) || "null")?.settings?.theme;
+    if (theme === "light" || theme === "dark") root.dataset.theme = theme;
+  } catch {
+    // no storage, or a record Python will set aside: the device's colours
+  }
 })();
