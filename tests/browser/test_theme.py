@@ -12,19 +12,20 @@ from pathlib import Path
 from playwright.sync_api import Page, expect
 
 from .helpers import PHONE, open_fresh, open_page
-from .test_contrast import CODE, LAPTOP, emptied
+from .test_contrast import CODE, LAPTOP, emptied, held_back
 
 FELT = {"light": "rgb(11, 110, 58)", "dark": "rgb(14, 50, 33)"}
 """--felt in eightoff.css, light and dark: the page's background."""
 TRANSPARENT = "rgba(0, 0, 0, 0)"
 
 
-def outline(page: Page, selector: str) -> tuple[str, float]:
-    """The outline style and width (px) of the first element matching ``selector``."""
-    style, width = page.eval_on_selector(
-        selector, "node => [getComputedStyle(node).outlineStyle, getComputedStyle(node).outlineWidth]"
-    )
-    return style, float(width.removesuffix("px"))
+def assert_outlined(page: Page, *selectors: str) -> None:
+    """The first element matching each selector has an outline of 3 px or more."""
+    for selector in selectors:
+        style, width = page.eval_on_selector(
+            selector, "node => [getComputedStyle(node).outlineStyle, getComputedStyle(node).outlineWidth]"
+        )
+        assert style != "none" and float(width.removesuffix("px")) >= 3, (selector, style, width)
 
 
 def felt(page: Page) -> str:
@@ -47,18 +48,14 @@ def test_forced_colours_keep_the_cards_opaque_and_outline_the_marks(
         page.locator("#hint").click()
         expect(page.locator(".card.hint")).not_to_have_count(0)
         expect(page.locator(".pile.hint-target")).to_have_count(1)
-        for marked in (".card.hint", ".pile.hint-target"):
-            style, width = outline(page, marked)
-            assert style != "none" and width >= 3, (marked, style, width)
+        assert_outlined(page, ".card.hint", ".pile.hint-target")
         page.screenshot(path=tmp_path / "forced-hint.png")
 
         page.locator("#board [tabindex='0']").focus()
         page.keyboard.press("Enter")  # the focused card picked up, its places lit
         expect(page.locator(".card.lifted")).not_to_have_count(0)
         expect(page.locator(".pile.target")).not_to_have_count(0)
-        for marked in (".card.lifted", ".pile.target"):
-            style, width = outline(page, marked)
-            assert style != "none" and width >= 3, (marked, style, width)
+        assert_outlined(page, ".card.lifted", ".pile.target")
         page.screenshot(path=tmp_path / "forced-picked.png")
     finally:
         page.emulate_media(forced_colors="none")
@@ -81,18 +78,12 @@ def test_the_theme_setting_applies_at_once_and_is_kept(page: Page, site_url: str
 
     # The next visit: the loading screen is dark before any Python runs (the game's
     # scripts are held back here, so only static/lang.js and the stylesheets act).
-    held = ["**/static/loader.js", "**/static/pyodide-loader.mjs", "**/static/vendor/pyscript-*/core.js"]
-    for pattern in held:
-        page.route(pattern, lambda route: route.fulfill(body="", content_type="text/javascript"))
-    page.goto(site_url + "index.html", wait_until="domcontentloaded")
-    expect(page.locator("#loading")).to_be_visible()
-    expect(page.locator("html")).to_have_attribute("data-theme", "dark")
-    assert (
-        page.evaluate("() => getComputedStyle(document.querySelector('#loading')).backgroundColor")
-        == FELT["dark"]
-    )
-    for pattern in held:
-        page.unroute(pattern)
+    with held_back(page):
+        page.goto(site_url + "index.html", wait_until="domcontentloaded")
+        expect(page.locator("#loading")).to_be_visible()
+        expect(page.locator("html")).to_have_attribute("data-theme", "dark")
+        loading = "() => getComputedStyle(document.querySelector('#loading')).backgroundColor"
+        assert page.evaluate(loading) == FELT["dark"]
 
     open_page(page, site_url)
     expect(page.locator("html")).to_have_attribute("data-theme", "dark")
