@@ -16,7 +16,7 @@ async ({ png, shown: drawn, hidden }) => {
     if (!state.sheet) {
       state.sheet = new CSSStyleSheet();
       state.sheet.replaceSync(
-        "*, *::before, *::after { color: transparent !important; -webkit-text-fill-color: transparent !important;" +
+        "*, *::before, *::after, ::placeholder { color: transparent !important; -webkit-text-fill-color: transparent !important;" +
           " text-shadow: none !important; caret-color: transparent !important; }"
       );
     }
@@ -117,6 +117,15 @@ async ({ png, shown: drawn, hidden }) => {
       const ratio = worstOver(fg, r, step, inked);
       if (ratio < Infinity) found.push({ kind: "text", what: `${name(node)} "${text.data.trim().slice(0, 24)}"`, ratio });
     }
+  }
+
+  // An empty field's placeholder text (the deal code's example), as text.
+  for (const field of document.querySelectorAll("input[placeholder]")) {
+    if (field.value || !shown(field)) continue;
+    const box = field.getBoundingClientRect();
+    if (!inView(box) || !uncovered(field, box)) continue;
+    const ratio = worstOver(rgba(getComputedStyle(field, "::placeholder").color), box, 1, inked);
+    if (ratio < Infinity) found.push({ kind: "text", what: `${name(field)}::placeholder`, ratio });
   }
 
   // Placeholders and outlines of empty piles.

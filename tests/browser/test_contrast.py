@@ -123,6 +123,8 @@ def test_the_board_and_its_dialogs_reach_the_contrast_asked(
         page.keyboard.press("Escape")
         expect(page.locator(dialog)).not_to_be_visible()
     page.locator("#new-game").click()
+    expect(page.locator("#new-game-dialog")).to_be_visible()
+    low += too_low(page)  # the code field's example
     page.locator("#code-input").fill("EO1-C8-XX")
     expect(page.locator("#code-message.bad")).not_to_be_empty()
     low += too_low(page)
