@@ -6,7 +6,8 @@
 // the pseudo-language, as a plain language tag), else the language chosen in the settings
 // (the saved record of eightoff/web/persist.py), else the best match of the browser's
 // languages, else English. The facts both sides share (languages, keys, parameters) come
-// from eightoff/web/facts.py, written in by the build.
+// from eightoff/web/facts.py, written in by the build. It also sets <html data-theme> from
+// the saved settings, so a later visit paints the loading screen in the chosen colours.
 "use strict";
 (() => {
   // The loading screen's words by language and English msgid (context "loader").
@@ -28,14 +29,15 @@
 
   const base = (tag) => String(tag || "").trim().split("-")[0].toLowerCase();
   const best = (tags, offered) => tags.map(base).find((lang) => offered.includes(lang)) || "en";
-  const chosen = () => {
+  // The settings of the saved record (eightoff/web/persist.py), read once.
+  const settings = (() => {
     try {
-      const language = JSON.parse(localStorage.getItem(FACTS.recordKey) || "null")?.settings?.language;
-      return LANGUAGES.includes(language) ? language : "";
+      return JSON.parse(localStorage.getItem(FACTS.recordKey) || "null")?.settings || {};
     } catch {
-      return ""; // no storage, or a record Python will set aside: not ours to judge here
+      return {}; // no storage, or a record Python will set aside: not ours to judge here
     }
-  };
+  })();
+  const chosen = () => (LANGUAGES.includes(settings.language) ? settings.language : "");
   // ?lang= counts only as a whole language tag whose base language we speak (address.py).
   const tag = address.lang || "";
   const wanted = new RegExp(`^(?:${FACTS.languageTag})$`).test(tag) && withPseudo.includes(base(tag));
@@ -54,4 +56,8 @@
     serviceWorker: !Object.hasOwn(address, "no_sw"),
     snapshot: !Object.hasOwn(address, "no_snapshot"),
   };
+
+  // The table's colours chosen in the settings, before the first paint too: <html
+  // data-theme> is "light" or "dark"; absent ("auto"), the device's prefers-color-scheme.
+  if (settings.theme === "light" || settings.theme === "dark") root.dataset.theme = settings.theme;
 })();

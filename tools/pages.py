@@ -261,7 +261,8 @@ class _Isolate(InlineProcessor):
 
 
 class _Links(Treeprocessor):
-    """Links to the game keep the page's language; code reads left to right."""
+    """Links to the game keep the page's language; code reads left to right; a table, which
+    scrolls sideways on a narrow screen, takes the focus so that keys can scroll it."""
 
     def __init__(self, md: markdown.Markdown, lang: str) -> None:
         super().__init__(md)
@@ -275,6 +276,8 @@ class _Links(Treeprocessor):
                 element.set("href", f"{GAME}?lang={self.lang}" + (f"&{query}" if query else ""))
             if element.tag == "code":
                 element.set("dir", "ltr")
+            if element.tag == "table":
+                element.set("tabindex", "0")
 
 
 class _PagesExtension(Extension):

@@ -174,7 +174,7 @@ class Close:
     dialog: str
 
 
-SettingName = Literal["cells", "deck", "winnable", "tap-to-select", "language"]
+SettingName = Literal["cells", "deck", "winnable", "tap-to-select", "language", "theme"]
 SETTINGS: Final[frozenset[str]] = frozenset(get_args(SettingName))
 
 
@@ -210,6 +210,8 @@ class Choose:
             return replace(settings, tap_to_select=self.value == "true")
         if self.setting == "language":
             return replace(settings, language=self.value)
+        if self.setting == "theme":
+            return replace(settings, theme=self.value)
         return replace(settings, deck=self.value)
 
 

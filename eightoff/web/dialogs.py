@@ -205,7 +205,15 @@ class Dialogs:
             self.texts.text(el("span"), lambda: _("Language")),
             picker,
         )
-        add(body, deck, choice, language, _buttons(self._action(lambda: _("Done"), "close", "primary")))
+        theme = add(
+            el("fieldset", "theme-choice"),
+            self.texts.text(el("legend"), lambda: _("Table colours")),
+            self._radio("theme", "auto", lambda: _("As the device")),
+            self._radio("theme", "light", lambda: _("Light")),
+            self._radio("theme", "dark", lambda: _("Dark")),
+        )
+        done = _buttons(self._action(lambda: _("Done"), "close", "primary"))
+        add(body, deck, theme, choice, language, done)
         return dialog, tap, picker
 
     def _build_help(self) -> Any:
@@ -298,6 +306,8 @@ class Dialogs:
     def open_settings(self, settings: Settings) -> None:
         for radio in self.settings_dialog.querySelectorAll("input[name=deck]"):
             radio.checked = radio.value == settings.deck
+        for radio in self.settings_dialog.querySelectorAll("input[name=theme]"):
+            radio.checked = radio.value == settings.theme
         self.tap_to_select.checked = settings.tap_to_select
         self.language.value = language()
         self._show(self.settings_dialog)

@@ -49,6 +49,8 @@ SCHEMA: Final = 3
 Bump it for any change to the record's fields, the game's or their meaning, and register
 how to read the previous version in :data:`MIGRATIONS`."""
 DECK_CHOICES: Final = ("four", "two")
+THEME_CHOICES: Final = ("auto", "light", "dark")
+"""The table's colours: as the device asks (``prefers-color-scheme``), or always light or dark."""
 MAX_REVISION: Final = (1 << 53) - 1
 """Revisions stay exact as JavaScript numbers too."""
 MAX_CHARS: Final = 1_000_000
@@ -223,13 +225,16 @@ class Settings:
     can be won (``winnable``; records written before it existed read as ``True``) and
     tap-to-select (a tap picks cards up, a second tap puts them down; off: a tap sends a
     card to its foundation) and the ``language`` chosen in the settings (``""``: none
-    chosen, the browser's languages decide; records written before it existed read so)."""
+    chosen, the browser's languages decide; records written before it existed read so)
+    and the ``theme`` (``"auto"``: as the device asks; records written before it existed
+    read so)."""
 
     cells: int = CELL_COUNTS[0]
     deck: str = "four"
     winnable: bool = True
     tap_to_select: bool = False
     language: str = field(default="", repr=False)
+    theme: str = field(default="auto", repr=False)
 
     def __post_init__(self) -> None:
         check_cells(self.cells, SettingsError, code="settings-cells")
@@ -245,21 +250,28 @@ class Settings:
             )
         if type(self.language) is not str or self.language not in ("", *LANGUAGES):
             raise SettingsError(f"no such language {self.language!r:.20}", code="settings-language")
+        if type(self.theme) is not str or self.theme not in THEME_CHOICES:
+            raise SettingsError(
+                f"the theme is 'auto', 'light' or 'dark', not {self.theme!r:.20}", code="settings-theme"
+            )
 
     def to_dict(self) -> dict[str, Any]:
-        """The settings as stored; ``tap_to_select`` only when on."""
+        """The settings as stored; ``tap_to_select`` only when on, ``language`` only when
+        chosen, ``theme`` only when not ``"auto"``."""
         data: dict[str, Any] = {"cells": self.cells, "deck": self.deck, "winnable": self.winnable}
         if self.tap_to_select:
             data["tap_to_select"] = True
         if self.language:
             data["language"] = self.language
+        if self.theme != "auto":
+            data["theme"] = self.theme
         return data
 
     @classmethod
     def from_dict(cls, data: Any) -> Settings:
         """Check and build settings from :meth:`to_dict`'s data (``cells`` and ``deck``
         required; ``winnable``, added later, is ``True`` when absent, ``tap_to_select``
-        off)."""
+        off, ``language`` none, ``theme`` ``"auto"``)."""
         if not isinstance(data, dict) or "cells" not in data or "deck" not in data:
             raise SettingsError("the settings are not an object with cells and deck", code="settings-shape")
         return cls(
@@ -268,6 +280,7 @@ class Settings:
             data.get("winnable", True),
             data.get("tap_to_select", False),
             data.get("language", ""),
+            data.get("theme", "auto"),
         )
 
 

@@ -549,3 +549,12 @@ class View:
     def deck(self, deck: str) -> None:
         """The card colours: ``four`` or ``two`` (``#app[data-deck]``)."""
         self.root.setAttribute("data-deck", deck)
+
+    def theme(self, theme: str) -> None:
+        """The table's colours: ``<html data-theme>`` is ``light`` or ``dark``, absent
+        for ``auto`` (the device's ``prefers-color-scheme``). static/lang.js sets it
+        from the saved settings before the first paint."""
+        if theme == "auto":
+            document.documentElement.removeAttribute("data-theme")
+        else:
+            document.documentElement.setAttribute("data-theme", theme)

@@ -78,6 +78,7 @@ class Table:
     def show(self) -> None:
         """Draw the whole game without animation (at start)."""
         self.view.deck(self.settings.deck)
+        self.view.theme(self.settings.theme)
         self.view.position(self.game.position)
         self.view.fit()
         self.view.numbers(self.game)
@@ -172,6 +173,7 @@ class Table:
         self.settings = settings
         self.ui.tap_to_select = settings.tap_to_select
         self.view.deck(settings.deck)
+        self.view.theme(settings.theme)
         self.save()
 
     def replace(self, game: Game, settings: Settings, stats: Stats | None = None) -> None:
@@ -185,6 +187,7 @@ class Table:
         self.game, self.settings = game, settings
         self.ui.tap_to_select = settings.tap_to_select
         self.view.deck(settings.deck)
+        self.view.theme(settings.theme)
         self.view.position(game.position)
         if cells_changed:
             self.view.fit()

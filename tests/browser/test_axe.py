@@ -1,6 +1,7 @@
 """axe-core finds no violation on the board, on every dialog (the win message: in
 tests/browser/test_access.py, at the end of the keyboard's won game), and on the Rules, Examples
-and FAQ pages in English and Hebrew (issue 11 §4); the board and every dialog in Hebrew too.
+and FAQ pages in English and Hebrew (issue 11 §4); the board and every dialog in Hebrew too;
+the board, the dialogs and the pages in the dark theme as in the light one (issue 21 §3).
 
 axe-core is a pinned npm dev dependency (package.json ``devDependencies``), never shipped
 in dist/. It is evaluated into the page through the DevTools protocol (``page.evaluate``):
@@ -46,14 +47,21 @@ def test_axe_is_a_pinned_dev_dependency_and_not_shipped(site_url: str) -> None:
 
 
 @pytest.mark.parametrize(
-    ("viewport", "lang"),
-    [(DESKTOP, "en"), (PHONE, "en"), (PHONE, "he")],
-    ids=["desktop", "phone", "phone-he"],
+    ("viewport", "lang", "theme"),
+    [
+        (DESKTOP, "en", "light"),
+        (PHONE, "en", "light"),
+        (PHONE, "he", "light"),
+        (PHONE, "en", "dark"),
+        (PHONE, "he", "dark"),
+    ],
+    ids=["desktop", "phone", "phone-he", "phone-dark", "phone-he-dark"],
 )
 def test_the_board_and_every_dialog_have_no_violation(
-    page: Page, site_url: str, viewport: dict[str, int], lang: str
+    page: Page, site_url: str, viewport: dict[str, int], lang: str, theme: str
 ) -> None:
-    """In English and in Hebrew (right to left: issue 11's last check)."""
+    """In English and in Hebrew (right to left: issue 11's last check), light and dark."""
+    page.emulate_media(color_scheme=theme)
     open_fresh(page, site_url, f"deal={CODE}&lang={lang}", viewport)
     expect(page.locator("html")).to_have_attribute("lang", lang)
     assert violations(page) == []
@@ -99,9 +107,11 @@ def test_the_win_message_in_hebrew_has_no_violation(page: Page, site_url: str) -
     assert violations(page) == []
 
 
+@pytest.mark.parametrize("theme", ["light", "dark"])
 @pytest.mark.parametrize("lang", ["en", "he"])
 @pytest.mark.parametrize("name", ["rules", "examples", "faq"])
-def test_the_pages_have_no_violation(page: Page, site_url: str, lang: str, name: str) -> None:
+def test_the_pages_have_no_violation(page: Page, site_url: str, lang: str, name: str, theme: str) -> None:
+    page.emulate_media(color_scheme=theme)
     page.goto(f"{site_url}{lang}/{name}.html")
     expect(page.locator("h1")).to_have_count(1)
     assert violations(page) == []

@@ -58,6 +58,8 @@ def test_only_undo_and_redo_act_on_the_board() -> None:
         ("tap-to-select", "true", Settings(4, "two", tap_to_select=True)),
         ("tap-to-select", "false", Settings(4, "two", tap_to_select=False)),
         ("language", "he", Settings(4, "two", language="he")),
+        ("theme", "dark", Settings(4, "two", theme="dark")),
+        ("theme", "auto", Settings(4, "two")),
     ],
 )
 def test_a_choice_changes_one_setting(name: str, value: str, expected: Settings) -> None:
@@ -68,7 +70,14 @@ def test_a_choice_changes_one_setting(name: str, value: str, expected: Settings)
 
 @pytest.mark.parametrize(
     ("name", "value"),
-    [("cells", "3"), ("cells", "eight"), ("deck", "six"), ("cells", ""), ("winnable", "on")],
+    [
+        ("cells", "3"),
+        ("cells", "eight"),
+        ("deck", "six"),
+        ("cells", ""),
+        ("winnable", "on"),
+        ("theme", "sepia"),
+    ],
 )
 def test_a_choice_outside_the_offer_is_refused(name: str, value: str) -> None:
     choice = from_choice(name, value)

@@ -425,6 +425,20 @@ def test_the_chosen_language_is_kept_without_a_new_schema() -> None:
         assert error.value.code == "settings-language"
 
 
+def test_the_theme_is_kept_without_a_new_schema() -> None:
+    """Records written before the theme existed read as "auto" (the device's colours); "auto"
+    is not written, so such records stay as they were."""
+    dark = Settings(2, "two", theme="dark")
+    assert dark.to_dict() == {"cells": 2, "deck": "two", "winnable": True, "theme": "dark"}
+    assert Settings.from_dict(dark.to_dict()) == dark
+    assert Settings.from_dict({"cells": 2, "deck": "two"}).theme == "auto"
+    assert Settings(2, "two", theme="auto").to_dict() == {"cells": 2, "deck": "two", "winnable": True}
+    for bad in ("auto ", "Dark", "", None, 1):
+        with pytest.raises(SettingsError) as error:
+            Settings.from_dict({"cells": 8, "deck": "four", "theme": bad})
+        assert error.value.code == "settings-theme"
+
+
 def test_a_registered_migration_reads_an_older_schema(monkeypatch: pytest.MonkeyPatch) -> None:
     """The procedure of docs/storage.md: MIGRATIONS[n] turns schema n into schema n + 1."""
     game = long_game(4)
