@@ -1,6 +1,6 @@
 """Backup: everything the page keeps (the game with its undo history, the settings, the
 statistics) as one JSON file to carry to another device, and reading it back (pure
-Python, no browser import; tested under CPython; docs/backup.md).
+Python, no browser import; tested under CPython; docs/replays.md, "Backup files").
 
 The file is versioned and holds the stored record as it is (docs/storage.md), so reading
 it runs every check a load runs, and an older record in it is migrated. A file that is
