@@ -35,7 +35,7 @@
     "error.no_wasm": pgettext("loader", "This browser cannot run the game: it does not support WebAssembly."),
     "error.python": pgettext("loader", "The game hit an error while starting."),
     "error.script": pgettext("loader", "An unexpected error stopped the start-up."),
-    "error.stalled": pgettext("loader", "Start-up stalled: nothing happened for {seconds} seconds."),
+    "error.stalled": pgettext("loader", "Start-up stalled: nothing happened for {duration}."),
   };
   const text = (key, values = {}) => STRINGS[key].replace(/\{(\w+)\}/g, (_, name) => values[name]);
   // Numbers the language's way, from CLDR through the browser's Intl (12,3 MB and 30 % in
@@ -44,6 +44,8 @@
   const tenths = new Intl.NumberFormat(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   const percents = new Intl.NumberFormat(lang, { style: "percent" });
   const megabytes = (n) => text("unit.mb", { n: tenths.format(n / 1e6) });
+  // A count of seconds in words, with CLDR's plural forms ("5 seconds", "21 секунда").
+  const seconds = new Intl.NumberFormat(lang, { style: "unit", unit: "second", unitDisplay: "long" });
 
   const root = document.documentElement;
   const screen = document.getElementById("loading");
@@ -64,7 +66,7 @@
     clearTimeout(watchdog);
     watchdog = setTimeout(() => {
       stalled = true;
-      fail(text("error.stalled", { seconds: stallSeconds }), `stalled at "${stage}" for ${stallSeconds} s`, true);
+      fail(text("error.stalled", { duration: seconds.format(stallSeconds) }), `stalled at "${stage}" for ${stallSeconds} s`, true);
     }, stallSeconds * 1000);
   };
 
