@@ -58,6 +58,8 @@
   };
 
   // The table's colours chosen in the settings, before the first paint too: <html
-  // data-theme> is "light" or "dark"; absent ("auto"), the device's prefers-color-scheme.
-  if (settings.theme === "light" || settings.theme === "dark") root.dataset.theme = settings.theme;
+  // data-theme> is one of the themes (facts.THEMES) but the first, "auto", which leaves the
+  // device's prefers-color-scheme.
+  const [, ...themes] = FACTS.themes;
+  if (themes.includes(settings.theme)) root.dataset.theme = settings.theme;
 })();

@@ -37,6 +37,11 @@ BACKUP_KEY: Final = "eightoff:backup"
 """``localStorage``: the last bad value found under :data:`RECORD_KEY`, kept as it was (the
 "set aside" slot, newest wins)."""
 
+THEMES: Final = ("auto", "light", "dark")
+"""The table's colours in the settings: ``auto`` follows the device's
+``prefers-color-scheme``; static/lang.js sets ``<html data-theme>`` for the others before
+the first paint."""
+
 PYODIDE_VERSION: Final = "314.0.7"
 """The pinned Pyodide (package.json); its files live under ``static/vendor/pyodide-<v>/``."""
 PYSCRIPT_VERSION: Final = "0.7.31"
@@ -104,6 +109,7 @@ def for_javascript() -> dict[str, object]:
         "languageTag": LANGUAGE_TAG,
         "recordKey": RECORD_KEY,
         "backupKey": BACKUP_KEY,
+        "themes": list(THEMES),
         "bootTimeout": dict(zip(("least", "default", "most"), BOOT_TIMEOUT, strict=True)),
         "parameters": {
             p.name: {"flag": p.flag, "testOnly": p.test_only, "kept": p.kept}

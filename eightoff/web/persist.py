@@ -40,7 +40,7 @@ from ..errors import EightOffError, SavedGameError
 from ..game import Game
 from ..position import CELL_COUNTS, check_cells
 from .facts import BACKUP_KEY as BACKUP_KEY
-from .facts import LANGUAGES
+from .facts import LANGUAGES, THEMES
 from .facts import RECORD_KEY as KEY
 from .stats import Stats, StatsError
 
@@ -49,7 +49,7 @@ SCHEMA: Final = 3
 Bump it for any change to the record's fields, the game's or their meaning, and register
 how to read the previous version in :data:`MIGRATIONS`."""
 DECK_CHOICES: Final = ("four", "two")
-THEME_CHOICES: Final = ("auto", "light", "dark")
+THEME_CHOICES: Final = THEMES
 """The table's colours: as the device asks (``prefers-color-scheme``), or always light or dark."""
 MAX_REVISION: Final = (1 << 53) - 1
 """Revisions stay exact as JavaScript numbers too."""

@@ -34,7 +34,7 @@ const fs = require("fs");
 const [file, casesJson] = process.argv.slice(1);
 const source = fs.readFileSync(file, "utf8");
 const out = JSON.parse(casesJson).map(({ search, stored, languages }) => {
-  const root = { lang: "", dir: "" };
+  const root = { lang: "", dir: "", dataset: {} };
   const context = {
     location: { search },
     document: { documentElement: root },
@@ -46,7 +46,8 @@ const out = JSON.parse(casesJson).map(({ search, stored, languages }) => {
   vm.createContext(context);
   vm.runInContext(source, context);
   const { bootSeconds, serviceWorker, snapshot } = context.eightoffLoader;
-  return { lang: root.lang, dir: root.dir, bootSeconds, serviceWorker, snapshot };
+  const theme = root.dataset.theme || "";
+  return { lang: root.lang, dir: root.dir, bootSeconds, serviceWorker, snapshot, theme };
 });
 console.log(JSON.stringify(out));
 """
@@ -170,6 +171,26 @@ def test_python_reads_only_the_parameters_of_the_table() -> None:
     assert [p.name for p in facts.PARAMETERS if p.kept] == ["lang"]
 
 
+@pytest.mark.parametrize(
+    ("stored", "theme"),
+    [
+        ({"theme": "dark"}, "dark"),
+        ({"theme": "light", "language": "he"}, "light"),
+        ({"theme": "auto"}, ""),
+        ({}, ""),
+        ({"theme": "sepia"}, ""),
+        ({"theme": ["dark"]}, ""),
+        (None, ""),
+    ],
+)
+def test_lang_js_paints_the_saved_theme_before_python(lang_js: Path, stored: Any, theme: str) -> None:
+    """<html data-theme> from the saved settings, set by lang.js before the first paint;
+    "auto", none or anything else leaves the device's colours."""
+    record = None if stored is None else json.dumps({"settings": stored})
+    (result,) = run_lang_js(lang_js, [{"search": "", "stored": record, "languages": ["en"]}])
+    assert result["theme"] == theme
+
+
 def test_every_copy_of_the_shared_facts_derives_from_facts() -> None:
     """The Python reads facts.py; the tools derive from it; lang.js holds none of them."""
     assert i18n.LANGUAGES is facts.LANGUAGES and i18n.PSEUDO is facts.PSEUDO
@@ -181,7 +202,8 @@ def test_every_copy_of_the_shared_facts_derives_from_facts() -> None:
         facts.PYSCRIPT_VERSION,
     )
     source = (ROOT / "static" / "lang.js").read_text()
-    for copied in ('"eightoff:', '"qps"', '["he"]', '"en", "he"', "60"):
+    assert persist.THEME_CHOICES is facts.THEMES
+    for copied in ('"eightoff:', '"qps"', '["he"]', '"en", "he"', "60", '"dark"', '"light"'):
         assert copied not in source, f"static/lang.js repeats {copied}: read it from FACTS"
     for name in ("loader.js", "pyodide-loader.mjs"):
         script = (ROOT / "static" / name).read_text()
