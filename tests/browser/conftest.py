@@ -103,6 +103,17 @@ def strict_page(shared_context: BrowserContext, page: Page, site_url: str) -> It
     watcher.detach()
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> None:
+    """Park the shared tab (at about:blank) when the next test does not use it: a booted
+    game left open in the background would answer the other tests' storage writes as
+    another tab does (it saves its own game over a value it cannot read), and so change
+    what they test. The next ``same_tab`` test boots it again."""
+    if item.get_closest_marker("same_tab") and not (nextitem and nextitem.get_closest_marker("same_tab")):
+        for tab in SAME_TAB:
+            tab.goto("about:blank")
+
+
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
     result = yield

@@ -14,7 +14,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 import pytest
-from playwright.sync_api import Page, Route, expect
+from playwright.sync_api import Browser, Page, Route, expect
 
 from eightoff import DealCode, Game, Move
 from eightoff.web.address import decode_moves, encode_moves
@@ -212,6 +212,20 @@ def eight_cells(page: Page, site_url: str) -> Iterator[Page]:
     page.unroute(WORKER)
 
 
+@pytest.fixture
+def clocked(browser: Browser, site_url: str) -> Iterator[Page]:
+    """``eight_cells`` in a browser context of its own, for Playwright's fake clock: it is
+    installed for a whole context, and the shared one must keep real time for every later
+    test (its timers would otherwise wait on a clock nobody runs)."""
+    context = browser.new_context(service_workers="block")
+    tab = context.new_page()
+    watcher = StrictPage(context, tab, site_url.split("/")[2])
+    open_with(tab, site_url, record_of(Game.new(CODE)))
+    yield tab
+    watcher.check()
+    context.close()
+
+
 def test_a_failed_worker_start_is_said_and_the_next_hint_starts_a_fresh_one(eight_cells: Page) -> None:
     page = eight_cells
     page.route(WORKER, serve_worker(FAILING_WORKER))
@@ -254,8 +268,8 @@ def test_a_winnable_deal_falls_back_to_a_random_one_when_the_worker_fails(eight_
         expect_numbers(page, 0, 0)
 
 
-def test_a_worker_that_never_answers_is_given_up_in_time(eight_cells: Page) -> None:
-    page = eight_cells
+def test_a_worker_that_never_answers_is_given_up_in_time(clocked: Page) -> None:
+    page = clocked
     page.route(WORKER, serve_worker(SILENT_WORKER))
     page.clock.install()
     page.locator("#hint").click()
@@ -268,8 +282,8 @@ def test_a_worker_that_never_answers_is_given_up_in_time(eight_cells: Page) -> N
     )
 
 
-def test_a_winnable_deal_not_found_in_time_falls_back_to_a_random_one(eight_cells: Page) -> None:
-    page = eight_cells
+def test_a_winnable_deal_not_found_in_time_falls_back_to_a_random_one(clocked: Page) -> None:
+    page = clocked
     page.route(WORKER, serve_worker(SILENT_WORKER))
     page.clock.install()
     page.locator("#new-game").click()
