@@ -142,6 +142,7 @@ def choose(page: Page, name: str, data: bytes) -> None:
     )
 
 
+@pytest.mark.same_tab
 def test_nested_and_oversized_backups_are_refused_and_nothing_goes_dead(page: Page, site_url: str) -> None:
     """D2, D12: each refused in words, storage byte-identical; then a good file is still
     read, Share and Copy link still work (one asyncio loop serves them all)."""
@@ -298,6 +299,7 @@ LOOK_ALIKES = {
 }
 
 
+@pytest.mark.same_tab
 @pytest.mark.parametrize("case", LOOK_ALIKES)
 def test_a_look_alike_code_in_the_address_is_refused_and_the_game_kept(
     page: Page, site_url: str, case: str
@@ -314,6 +316,7 @@ def test_a_look_alike_code_in_the_address_is_refused_and_the_game_kept(
     assert json.loads(stored(page))["game"]["moves"] == game.moves
 
 
+@pytest.mark.same_tab
 @pytest.mark.parametrize("case", LOOK_ALIKES)
 def test_a_look_alike_code_typed_is_refused_and_play_stays_off(page: Page, site_url: str, case: str) -> None:
     text, reason = LOOK_ALIKES[case]
@@ -324,6 +327,7 @@ def test_a_look_alike_code_typed_is_refused_and_play_stays_off(page: Page, site_
     expect(page.locator("#play-code")).to_be_disabled()
 
 
+@pytest.mark.same_tab
 def test_a_long_bad_move_token_is_said_once_and_cut(page: Page, site_url: str) -> None:
     game = long_game(5)
     open_with(page, site_url, record_of(game), "deal=EO1-C8-AAAAAFA&moves=" + "x" * 5000)
@@ -336,6 +340,7 @@ def test_a_long_bad_move_token_is_said_once_and_cut(page: Page, site_url: str) -
     expect_board(page, game.position)
 
 
+@pytest.mark.same_tab
 def test_a_link_with_more_moves_than_a_share_link_holds_is_refused(page: Page, site_url: str) -> None:
     """D14: cycling 1e/e1 scores 5 a cycle (SPEC); a link is bounded to what Share writes."""
     game = long_game(5)
@@ -348,6 +353,7 @@ def test_a_link_with_more_moves_than_a_share_link_holds_is_refused(page: Page, s
     expect_numbers(page, game.score, game.moves)
 
 
+@pytest.mark.same_tab
 def test_the_replay_message_stays(page: Page, site_url: str) -> None:
     open_with(page, site_url, record_of(long_game(5)), "deal=EO1-C8-AAAAAFA&moves=1e.ef&replay")
     expect(page.locator("#status")).to_have_text("Replay of deal EO1-C8-AAAAAFA, 2 moves. Your game is kept.")
@@ -357,6 +363,7 @@ POSITION = "EO1-C4-IH7TNZI"
 POSITION_MOVES = "5H83bDab7a1C"
 
 
+@pytest.mark.same_tab
 def test_share_after_a_confirmed_position_link_copies_its_moves(page: Page, site_url: str) -> None:
     """D7: the game opened from a link (after Yes) shares the link's moves, and after
     "Play from here" the replay's."""
@@ -387,6 +394,7 @@ def share(page: Page, url: str) -> None:
     page.locator("dialog#stats [data-action=close]").click()
 
 
+@pytest.mark.same_tab
 def test_share_with_no_move_says_so_and_copies_nothing(page: Page, site_url: str) -> None:
     open_with(page, site_url, record_of(Game.new(DealCode.parse("EO1-C8-AAAAAFA"))))
     with clipboard(page, site_url):
@@ -399,6 +407,7 @@ def test_share_with_no_move_says_so_and_copies_nothing(page: Page, site_url: str
         assert page.evaluate("navigator.clipboard.readText()") == "before"
 
 
+@pytest.mark.same_tab
 def test_a_lasting_word_while_storage_is_full(page: Page, site_url: str) -> None:
     """The review's I-7: the "storage is full" toast fades; "Not saved" stays in the bar
     until a save works again."""
