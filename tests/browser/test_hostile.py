@@ -207,12 +207,15 @@ def serve_worker(body: str) -> object:
 
 @pytest.fixture
 def eight_cells(page: Page, site_url: str) -> Iterator[Page]:
-    """A new game of an 8-cell deal that can be won; each test routes the worker's address."""
+    """A new game of an 8-cell deal that can be won; each test routes the worker's address
+    (in the shared tab, unrouted after it; the tests that install a fake clock keep their own
+    tab, where it cannot outlive them)."""
     open_with(page, site_url, record_of(Game.new(CODE)))
     yield page
     page.unroute(WORKER)
 
 
+@pytest.mark.same_tab
 def test_a_failed_worker_start_is_said_and_the_next_hint_starts_a_fresh_one(eight_cells: Page) -> None:
     page = eight_cells
     page.route(WORKER, serve_worker(FAILING_WORKER))
@@ -227,6 +230,7 @@ def test_a_failed_worker_start_is_said_and_the_next_hint_starts_a_fresh_one(eigh
     expect(page.locator("#status")).to_contain_text("Hint: the ")
 
 
+@pytest.mark.same_tab
 def test_a_worker_that_cannot_load_its_script_is_said_too(eight_cells: Page, strict_page: StrictPage) -> None:
     page = eight_cells
     strict_page.expect_errors()  # the browser logs the failed load of the worker's script
@@ -238,6 +242,7 @@ def test_a_worker_that_cannot_load_its_script_is_said_too(eight_cells: Page, str
     )
 
 
+@pytest.mark.same_tab
 def test_a_winnable_deal_falls_back_to_a_random_one_when_the_worker_fails(eight_cells: Page) -> None:
     page = eight_cells
     page.route(WORKER, serve_worker(FAILING_WORKER))
