@@ -10,8 +10,11 @@
   `same_tab` (it needs a fresh game, not a fresh boot, and installs nothing in the page;
   a whole module may be marked) shares one booted tab: `open_fresh` there clears the
   storage and starts the game again from Python (`app.unbind()`, then `start()` on the new
-  address), in about 0.2 s instead of a boot's 2 to 4 s. The boot itself is tested in fresh tabs (test_boot,
-  test_snapshot, test_saving's reloads and tabs).
+  address, storage emptied then given what the test stores), in about 0.2 s instead of a
+  boot's 2 to 4 s. While a test in a fresh tab runs, the kept tab's game is left idle (no
+  listeners, no worker): it must not answer that test's storage as another tab's. The boot
+  itself is tested in fresh tabs (test_boot, test_snapshot, test_saving's reloads and tabs,
+  test_hostile's garbage at boot).
 - `open_game(query="")` opens index.html?query and waits for <html data-ready>.
 - `touch_page` is a tab of a fresh touch-screen context (phone size unless parametrized
   indirectly with a viewport), watched strictly too.
@@ -27,7 +30,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, BrowserType, Page
 
 from .harness import SAME_TAB, StrictPage, build_once, launch_args, opener, serve
-from .helpers import PHONE
+from .helpers import PHONE, idle
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -90,6 +93,8 @@ def page(shared_context: BrowserContext, request: pytest.FixtureRequest) -> Iter
     if request.node.get_closest_marker("same_tab"):
         yield request.getfixturevalue("same_tab")
         return
+    for kept in SAME_TAB:  # its game would take this test's storage for another tab's
+        idle(kept, request.getfixturevalue("site_url"))
     tab = shared_context.new_page()
     yield tab
     tab.close()

@@ -14,7 +14,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 import pytest
-from playwright.sync_api import Page, Route, expect
+from playwright.sync_api import Browser, Page, Route, expect
 
 from eightoff import DealCode, Game, Move
 from eightoff.web.address import decode_moves, encode_moves
@@ -208,8 +208,7 @@ def serve_worker(body: str) -> object:
 @pytest.fixture
 def eight_cells(page: Page, site_url: str) -> Iterator[Page]:
     """A new game of an 8-cell deal that can be won; each test routes the worker's address
-    (in the shared tab, unrouted after it; the tests that install a fake clock keep their own
-    tab, where it cannot outlive them)."""
+    (in the shared tab, unrouted after it)."""
     open_with(page, site_url, record_of(Game.new(CODE)))
     yield page
     page.unroute(WORKER)
@@ -260,8 +259,21 @@ def test_a_winnable_deal_falls_back_to_a_random_one_when_the_worker_fails(eight_
         expect_numbers(page, 0, 0)
 
 
-def test_a_worker_that_never_answers_is_given_up_in_time(eight_cells: Page) -> None:
-    page = eight_cells
+@pytest.fixture
+def clocked(browser: Browser, site_url: str) -> Iterator[Page]:
+    """``eight_cells`` in a context of its own: Playwright's fake clock is the context's
+    (every tab of it, and every later one), so it must go with the test."""
+    context = browser.new_context()
+    page = context.new_page()
+    watcher = StrictPage(context, page, site_url.split("/")[2])
+    open_with(page, site_url, record_of(Game.new(CODE)))
+    yield page
+    watcher.check()
+    context.close()
+
+
+def test_a_worker_that_never_answers_is_given_up_in_time(clocked: Page) -> None:
+    page = clocked
     page.route(WORKER, serve_worker(SILENT_WORKER))
     page.clock.install()
     page.locator("#hint").click()
@@ -274,8 +286,8 @@ def test_a_worker_that_never_answers_is_given_up_in_time(eight_cells: Page) -> N
     )
 
 
-def test_a_winnable_deal_not_found_in_time_falls_back_to_a_random_one(eight_cells: Page) -> None:
-    page = eight_cells
+def test_a_winnable_deal_not_found_in_time_falls_back_to_a_random_one(clocked: Page) -> None:
+    page = clocked
     page.route(WORKER, serve_worker(SILENT_WORKER))
     page.clock.install()
     page.locator("#new-game").click()
