@@ -11,10 +11,9 @@
   a whole module may be marked) shares one booted tab: `open_fresh` there clears the
   storage and starts the game again from Python (`app.unbind()`, then `start()` on the new
   address, storage emptied then given what the test stores), in about 0.2 s instead of a
-  boot's 2 to 4 s. While a test in a fresh tab runs, the kept tab's game is left idle (no
-  listeners, no worker): it must not answer that test's storage as another tab's. The boot
-  itself is tested in fresh tabs (test_boot, test_snapshot, test_saving's reloads and tabs,
-  test_hostile's garbage at boot).
+  boot's 2 to 4 s (it is parked at about:blank while other tests run: see
+  pytest_runtest_teardown). The boot itself is tested in fresh tabs (test_boot,
+  test_snapshot, test_saving's reloads and tabs, test_hostile's garbage at boot).
 - `open_game(query="")` opens index.html?query and waits for <html data-ready>.
 - `touch_page` is a tab of a fresh touch-screen context (phone size unless parametrized
   indirectly with a viewport), watched strictly too.
@@ -30,7 +29,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, BrowserType, Page
 
 from .harness import SAME_TAB, StrictPage, build_once, launch_args, opener, serve
-from .helpers import PHONE, idle
+from .helpers import PHONE
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -93,8 +92,6 @@ def page(shared_context: BrowserContext, request: pytest.FixtureRequest) -> Iter
     if request.node.get_closest_marker("same_tab"):
         yield request.getfixturevalue("same_tab")
         return
-    for kept in SAME_TAB:  # its game would take this test's storage for another tab's
-        idle(kept, request.getfixturevalue("site_url"))
     tab = shared_context.new_page()
     yield tab
     tab.close()
@@ -106,6 +103,17 @@ def strict_page(shared_context: BrowserContext, page: Page, site_url: str) -> It
     watcher = StrictPage(shared_context, page, site_url.split("/")[2])
     yield watcher
     watcher.detach()
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> None:
+    """Park the shared tab (at about:blank) when the next test does not use it: a booted
+    game left open in the background would answer the other tests' storage writes as
+    another tab does (it saves its own game over a value it cannot read), and so change
+    what they test. The next ``same_tab`` test boots it again."""
+    if item.get_closest_marker("same_tab") and not (nextitem and nextitem.get_closest_marker("same_tab")):
+        for tab in SAME_TAB:
+            tab.goto("about:blank")
 
 
 @pytest.hookimpl(wrapper=True)

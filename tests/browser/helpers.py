@@ -71,8 +71,7 @@ RESTART = """
 import js
 from eightoff.web.app import start
 
-if app is not None:  # None: left idle by idle()
-    app.unbind()
+app.unbind()
 js.localStorage.clear()
 for key, value in STORED.items():
     js.localStorage.setItem(key, value)
@@ -97,21 +96,6 @@ def showing_the_game(page: Page, site_url: str) -> bool:
             " return html.hasAttribute('data-ready') && !html.hasAttribute('data-boot-error'); }"
         )
     )
-
-
-IDLE = """
-if app is not None:
-    app.unbind()
-app = None
-result = None
-"""
-
-
-def idle(page: Page, site_url: str) -> None:
-    """Leave the booted tab's game without listeners (nor a worker) while a test of a fresh
-    tab runs beside it: it must not answer that test's storage (another tab's saves)."""
-    if showing_the_game(page, site_url):
-        run_python(page, IDLE)
 
 
 def restart(page: Page, query: str, stored: dict[str, str] | None = None) -> Page:

@@ -214,6 +214,20 @@ def eight_cells(page: Page, site_url: str) -> Iterator[Page]:
     page.unroute(WORKER)
 
 
+@pytest.fixture
+def clocked(browser: Browser, site_url: str) -> Iterator[Page]:
+    """``eight_cells`` in a browser context of its own, for Playwright's fake clock: it is
+    installed for a whole context, and the shared one must keep real time for every later
+    test (its timers would otherwise wait on a clock nobody runs)."""
+    context = browser.new_context(service_workers="block")
+    tab = context.new_page()
+    watcher = StrictPage(context, tab, site_url.split("/")[2])
+    open_with(tab, site_url, record_of(Game.new(CODE)))
+    yield tab
+    watcher.check()
+    context.close()
+
+
 @pytest.mark.same_tab
 def test_a_failed_worker_start_is_said_and_the_next_hint_starts_a_fresh_one(eight_cells: Page) -> None:
     page = eight_cells
@@ -257,19 +271,6 @@ def test_a_winnable_deal_falls_back_to_a_random_one_when_the_worker_fails(eight_
         code = DealCode.parse(page.locator("#deal-code").text_content() or "")
         assert code.cells == 8
         expect_numbers(page, 0, 0)
-
-
-@pytest.fixture
-def clocked(browser: Browser, site_url: str) -> Iterator[Page]:
-    """``eight_cells`` in a context of its own: Playwright's fake clock is the context's
-    (every tab of it, and every later one), so it must go with the test."""
-    context = browser.new_context()
-    page = context.new_page()
-    watcher = StrictPage(context, page, site_url.split("/")[2])
-    open_with(page, site_url, record_of(Game.new(CODE)))
-    yield page
-    watcher.check()
-    context.close()
 
 
 def test_a_worker_that_never_answers_is_given_up_in_time(clocked: Page) -> None:
