@@ -164,9 +164,12 @@ class App:
         ]
 
     def unbind(self) -> None:
+        """Every listener removed and the solver's worker stopped: this App is done (the
+        browser tests start a new one in the same tab, tests/browser/helpers.py)."""
         while self.unbinds:
             self.unbinds.pop()()
         self.refit.destroy()
+        self.worker.stop()
 
     # -- the one door ------------------------------------------------------------
 

@@ -86,19 +86,24 @@ class Frame:
 
     def __init__(self, paint: Callable[[], None]) -> None:
         self.paint = paint
-        self.waiting = False
+        self.waiting: Any = None
+        """The id of the frame requested and not yet run (None: none)."""
         self.proxy = create_proxy(self._run)
 
     def request(self) -> None:
-        if not self.waiting:
-            self.waiting = True
-            window.requestAnimationFrame(self.proxy)
+        if self.waiting is None:
+            self.waiting = window.requestAnimationFrame(self.proxy)
 
     def _run(self, _time: Any = None) -> None:
-        self.waiting = False
+        self.waiting = None
         self.paint()
 
     def destroy(self) -> None:
+        """Cancel the frame requested, if any (it would call a destroyed proxy), then
+        release the proxy."""
+        if self.waiting is not None:
+            window.cancelAnimationFrame(self.waiting)
+            self.waiting = None
         self.proxy.destroy()
 
 

@@ -10,8 +10,10 @@
   `same_tab` (it needs a fresh game, not a fresh boot, and installs nothing in the page;
   a whole module may be marked) shares one booted tab: `open_fresh` there clears the
   storage and starts the game again from Python (`app.unbind()`, then `start()` on the new
-  address), in about 0.2 s instead of a boot's 2 to 4 s. The boot itself is tested in fresh tabs (test_boot,
-  test_snapshot, test_saving's reloads and tabs).
+  address, storage emptied then given what the test stores), in about 0.2 s instead of a
+  boot's 2 to 4 s (it is parked at about:blank while other tests run: see
+  pytest_runtest_teardown). The boot itself is tested in fresh tabs (test_boot,
+  test_snapshot, test_saving's reloads and tabs, test_hostile's garbage at boot).
 - `open_game(query="")` opens index.html?query and waits for <html data-ready>.
 - `touch_page` is a tab of a fresh touch-screen context (phone size unless parametrized
   indirectly with a viewport), watched strictly too.

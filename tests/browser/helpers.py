@@ -39,22 +39,32 @@ READ_BOARD = """() => Object.fromEntries([...document.querySelectorAll('[data-pi
 
 
 def open_fresh(
-    page: Page, site_url: str, query: str = "", viewport: dict[str, int] | None = None, motion: bool = False
+    page: Page,
+    site_url: str,
+    query: str = "",
+    viewport: dict[str, int] | None = None,
+    motion: bool = False,
+    stored: dict[str, str] | None = None,
 ) -> Page:
-    """Clear this origin's storage, then open index.html?query and wait for data-ready.
-    Without ``motion`` the page runs with prefers-reduced-motion (no card flights), which
-    keeps long sequences of moves quick."""
+    """Clear this origin's storage (then store ``stored``, key to value), open
+    index.html?query and wait for data-ready. Without ``motion`` the page runs with
+    prefers-reduced-motion (no card flights), which keeps long sequences of moves quick."""
     if viewport or page in SAME_TAB:
         page.set_viewport_size(viewport or SAME_TAB[page])
     page.emulate_media(reduced_motion="no-preference" if motion else "reduce")
     if page in SAME_TAB and showing_the_game(page, site_url):
-        return restart(page, query)
+        return restart(page, query, stored)
     blank = site_url + "__blank__.html"
     page.route(blank, lambda route: route.fulfill(body=BLANK, content_type="text/html"))
     page.goto(blank)
-    page.evaluate("localStorage.clear()")
+    page.evaluate(STORE, stored or {})
     page.unroute(blank)
     return open_page(page, site_url, query)
+
+
+STORE = """items => { localStorage.clear();
+  for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value); }"""
+"""Empty storage, then ``items`` (key to value) in it."""
 
 
 RESTART = """
@@ -63,6 +73,8 @@ from eightoff.web.app import start
 
 app.unbind()
 js.localStorage.clear()
+for key, value in STORED.items():
+    js.localStorage.setItem(key, value)
 js.history.replaceState(None, "", "index.html" + QUERY)
 js.document.documentElement.removeAttribute("data-ready")
 js.document.getElementById("app").replaceChildren()
@@ -70,7 +82,8 @@ js.window.scrollTo(0, 0)
 app = start()
 result = str(app.game.code)
 """
-"""A fresh game in a booted tab, as a boot would start it on ``QUERY`` with empty storage:
+"""A fresh game in a booted tab, as a boot would start it on ``QUERY`` with ``STORED`` alone
+in storage:
 the running App's listeners removed, its elements dropped, a new App started (static/main.py
 keeps it as ``app``)."""
 
@@ -85,9 +98,10 @@ def showing_the_game(page: Page, site_url: str) -> bool:
     )
 
 
-def restart(page: Page, query: str) -> Page:
-    """Start a fresh game on index.html?query in a booted tab (empty storage), without a boot."""
-    run_python(page, f"QUERY = {('?' + query) if query else ''!r}\n{RESTART}")
+def restart(page: Page, query: str, stored: dict[str, str] | None = None) -> Page:
+    """Start a fresh game on index.html?query in a booted tab (storage emptied, then
+    ``stored`` put in it), without a boot."""
+    run_python(page, f"QUERY = {('?' + query) if query else ''!r}\nSTORED = {stored or {}!r}\n{RESTART}")
     wait_ready(page)
     return page
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from eightoff import DealCode
@@ -34,6 +35,7 @@ HINTED_FROM = 70
 first hint still waits for the worker, every later one is its search from the position."""
 
 
+@pytest.mark.same_tab
 def test_a_catalogue_deal_is_won_by_following_the_hints(page: Page, site_url: str) -> None:
     """From a position link near the end (tests/browser/test_win.py plays whole games)."""
     code = DealCode(catalogue(4)[0], 4)
@@ -60,6 +62,7 @@ def test_a_catalogue_deal_is_won_by_following_the_hints(page: Page, site_url: st
     expect(page.locator("#win-text")).to_contain_text(f"in {moves} moves.")
 
 
+@pytest.mark.same_tab
 def test_a_lost_position_is_said_only_when_asked(page: Page, site_url: str) -> None:
     open_fresh(page, site_url, "deal=EO1-C2-AAAAAAB")  # deal 1, 2 cells: proved lost at once
     expect(page.locator("#status")).not_to_contain_text("winning line")

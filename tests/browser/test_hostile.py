@@ -142,6 +142,7 @@ def choose(page: Page, name: str, data: bytes) -> None:
     )
 
 
+@pytest.mark.same_tab
 def test_nested_and_oversized_backups_are_refused_and_nothing_goes_dead(page: Page, site_url: str) -> None:
     """D2, D12: each refused in words, storage byte-identical; then a good file is still
     read, Share and Copy link still work (one asyncio loop serves them all)."""
@@ -206,7 +207,8 @@ def serve_worker(body: str) -> object:
 
 @pytest.fixture
 def eight_cells(page: Page, site_url: str) -> Iterator[Page]:
-    """A new game of an 8-cell deal that can be won; each test routes the worker's address."""
+    """A new game of an 8-cell deal that can be won; each test routes the worker's address
+    (in the shared tab, unrouted after it)."""
     open_with(page, site_url, record_of(Game.new(CODE)))
     yield page
     page.unroute(WORKER)
@@ -226,6 +228,7 @@ def clocked(browser: Browser, site_url: str) -> Iterator[Page]:
     context.close()
 
 
+@pytest.mark.same_tab
 def test_a_failed_worker_start_is_said_and_the_next_hint_starts_a_fresh_one(eight_cells: Page) -> None:
     page = eight_cells
     page.route(WORKER, serve_worker(FAILING_WORKER))
@@ -240,6 +243,7 @@ def test_a_failed_worker_start_is_said_and_the_next_hint_starts_a_fresh_one(eigh
     expect(page.locator("#status")).to_contain_text("Hint: the ")
 
 
+@pytest.mark.same_tab
 def test_a_worker_that_cannot_load_its_script_is_said_too(eight_cells: Page, strict_page: StrictPage) -> None:
     page = eight_cells
     strict_page.expect_errors()  # the browser logs the failed load of the worker's script
@@ -251,6 +255,7 @@ def test_a_worker_that_cannot_load_its_script_is_said_too(eight_cells: Page, str
     )
 
 
+@pytest.mark.same_tab
 def test_a_winnable_deal_falls_back_to_a_random_one_when_the_worker_fails(eight_cells: Page) -> None:
     page = eight_cells
     page.route(WORKER, serve_worker(FAILING_WORKER))
@@ -312,6 +317,7 @@ LOOK_ALIKES = {
 }
 
 
+@pytest.mark.same_tab
 @pytest.mark.parametrize("case", LOOK_ALIKES)
 def test_a_look_alike_code_in_the_address_is_refused_and_the_game_kept(
     page: Page, site_url: str, case: str
@@ -328,6 +334,7 @@ def test_a_look_alike_code_in_the_address_is_refused_and_the_game_kept(
     assert json.loads(stored(page))["game"]["moves"] == game.moves
 
 
+@pytest.mark.same_tab
 @pytest.mark.parametrize("case", LOOK_ALIKES)
 def test_a_look_alike_code_typed_is_refused_and_play_stays_off(page: Page, site_url: str, case: str) -> None:
     text, reason = LOOK_ALIKES[case]
@@ -338,6 +345,7 @@ def test_a_look_alike_code_typed_is_refused_and_play_stays_off(page: Page, site_
     expect(page.locator("#play-code")).to_be_disabled()
 
 
+@pytest.mark.same_tab
 def test_a_long_bad_move_token_is_said_once_and_cut(page: Page, site_url: str) -> None:
     game = long_game(5)
     open_with(page, site_url, record_of(game), "deal=EO1-C8-AAAAAFA&moves=" + "x" * 5000)
@@ -350,6 +358,7 @@ def test_a_long_bad_move_token_is_said_once_and_cut(page: Page, site_url: str) -
     expect_board(page, game.position)
 
 
+@pytest.mark.same_tab
 def test_a_link_with_more_moves_than_a_share_link_holds_is_refused(page: Page, site_url: str) -> None:
     """D14: cycling 1e/e1 scores 5 a cycle (SPEC); a link is bounded to what Share writes."""
     game = long_game(5)
@@ -362,6 +371,7 @@ def test_a_link_with_more_moves_than_a_share_link_holds_is_refused(page: Page, s
     expect_numbers(page, game.score, game.moves)
 
 
+@pytest.mark.same_tab
 def test_the_replay_message_stays(page: Page, site_url: str) -> None:
     open_with(page, site_url, record_of(long_game(5)), "deal=EO1-C8-AAAAAFA&moves=1e.ef&replay")
     expect(page.locator("#status")).to_have_text("Replay of deal EO1-C8-AAAAAFA, 2 moves. Your game is kept.")
@@ -371,6 +381,7 @@ POSITION = "EO1-C4-IH7TNZI"
 POSITION_MOVES = "5H83bDab7a1C"
 
 
+@pytest.mark.same_tab
 def test_share_after_a_confirmed_position_link_copies_its_moves(page: Page, site_url: str) -> None:
     """D7: the game opened from a link (after Yes) shares the link's moves, and after
     "Play from here" the replay's."""
@@ -401,6 +412,7 @@ def share(page: Page, url: str) -> None:
     page.locator("dialog#stats [data-action=close]").click()
 
 
+@pytest.mark.same_tab
 def test_share_with_no_move_says_so_and_copies_nothing(page: Page, site_url: str) -> None:
     open_with(page, site_url, record_of(Game.new(DealCode.parse("EO1-C8-AAAAAFA"))))
     with clipboard(page, site_url):
@@ -413,6 +425,7 @@ def test_share_with_no_move_says_so_and_copies_nothing(page: Page, site_url: str
         assert page.evaluate("navigator.clipboard.readText()") == "before"
 
 
+@pytest.mark.same_tab
 def test_a_lasting_word_while_storage_is_full(page: Page, site_url: str) -> None:
     """The review's I-7: the "storage is full" toast fades; "Not saved" stays in the bar
     until a save works again."""

@@ -19,7 +19,7 @@ from eightoff.web.persist import KEY, Settings
 from eightoff.web.stats import Stats
 from tests.players import long_game
 
-from .helpers import BLANK, Player, clipboard, dealt, expect_board, expect_numbers, open_fresh, open_page
+from .helpers import Player, clipboard, dealt, expect_board, expect_numbers, open_fresh, open_page
 
 CODE = DealCode.parse("EO1-C8-AAAAAFA")
 LINE = tuple(solve(CODE.deal()).moves)
@@ -27,16 +27,9 @@ DAY = datetime.now(UTC).date().isoformat()
 
 
 def open_with(page: Page, site_url: str, text: str, query: str = "") -> Page:
-    """Open the page with ``text`` stored as the record (and nothing else stored)."""
-    page.emulate_media(reduced_motion="reduce")
-    blank = site_url + "__blank__.html"
-    page.route(blank, lambda route: route.fulfill(body=BLANK, content_type="text/html"))
-    page.goto(blank)
-    page.evaluate(
-        "([key, value]) => { localStorage.clear(); localStorage.setItem(key, value); }", [KEY, text]
-    )
-    page.unroute(blank)
-    return open_page(page, site_url, query)
+    """Open the page with ``text`` stored as the record (and nothing else stored); in the
+    shared tab of a test marked ``same_tab``, the game started again from Python on it."""
+    return open_fresh(page, site_url, query, stored={KEY: text})
 
 
 def record_of(game: Game, stats: Stats | None = None) -> str:
