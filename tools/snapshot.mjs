@@ -58,6 +58,9 @@ const fill = (array) => {
 crypto.getRandomValues = fill;
 nodeCrypto.randomFillSync = fill;  // what Emscripten's random device reads under Node
 Math.random = () => next() / 2 ** 32;
+// Nor the build's folder: Emscripten names the program (the `_` of Python's environment)
+// after Node's argv[1], this script's absolute path.
+process.argv[1] = "tools/snapshot.mjs";
 const { loadPyodide } = await import(pathToFileURL(resolve(pyodideDir, "pyodide.mjs")).href);
 const pyodide = await loadPyodide({
   indexURL: resolve(pyodideDir) + "/",

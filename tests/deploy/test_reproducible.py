@@ -4,7 +4,8 @@ A build that differs from the last one for unchanged code gives the site a new c
 version: every returning player downloads the 3.7 MB snapshot again and the service worker
 reinstalls. The catalogues used to carry the build's moment, and the snapshot the build's
 clock and entropy (tools/snapshot.mjs); this builds the site a second time, with the
-snapshot made anew rather than taken from the build cache, and compares every file.
+snapshot made anew rather than taken from the build cache, compares every file, and
+checks that no file holds the folder the site was built in.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from browser.harness import build, build_once
+from browser.harness import ROOT, build, build_once
 
 from sitebuild import snapshot
 
@@ -31,3 +32,7 @@ def test_two_builds_of_one_commit_are_byte_identical(tmp_path: Path, monkeypatch
     assert [name for name in first if first[name] != second[name]] == []
     made = list((tmp_path / "snapshot-cache").glob("snapshot-*.bin"))
     assert len(made) == 1  # the comparison covered a snapshot made by this second build
+    # A build in another folder (another clone, a CI runner) writes the same bytes too: no
+    # file holds the folder it was built in (the snapshot held the maker's path once).
+    folder = str(ROOT).encode()
+    assert [name for name, data in second.items() if folder in data] == []
