@@ -78,18 +78,6 @@ def direction(language: str) -> str:
     return "rtl" if language in RIGHT_TO_LEFT else "ltr"
 
 
-def ltr(text: str) -> str:
-    """``text`` (a deal code, a number) kept left to right inside a sentence of a
-    right-to-left language: wrapped in Unicode isolates (FSI … PDI), as plain text cannot
-    hold a ``<bdi>``; unchanged in a left-to-right language. (A message's values need it
-    not: :func:`gettext` and its siblings isolate them.)
-
-    >>> ltr("EO1-C8-AAAAAFA")
-    'EO1-C8-AAAAAFA'
-    """
-    return f"\u2068{text}\u2069" if direction(_language) == "rtl" else text
-
-
 _catalogue: _gettext.NullTranslations = _gettext.NullTranslations()
 """The catalogue in use: the standard library's gettext; English (the msgids) until a
 language's ``.mo`` is installed."""

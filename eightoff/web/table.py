@@ -77,13 +77,11 @@ class Table:
 
     def show(self) -> None:
         """Draw the whole game without animation (at start)."""
-        self.view.deck(self.settings.deck)
-        self.view.theme(self.settings.theme)
+        self.dress(self.settings)
         self.view.position(self.game.position)
         self.view.fit()
         self.view.numbers(self.game)
         self.view.name_all(self.game)
-        self.ui.tap_to_select = self.settings.tap_to_select
         self.follow_address()
 
     # -- moves -----------------------------------------------------------------------
@@ -168,12 +166,17 @@ class Table:
         self.save()
         self.view.say(message(game))
 
-    def choose(self, settings: Settings) -> None:
-        """New settings: the deck is shown at once, the cell count is for the next deal."""
-        self.settings = settings
+    def dress(self, settings: Settings) -> None:
+        """What the settings change at once: tap-to-select, the deck's and the table's
+        colours (the cell count waits for the next deal)."""
         self.ui.tap_to_select = settings.tap_to_select
         self.view.deck(settings.deck)
         self.view.theme(settings.theme)
+
+    def choose(self, settings: Settings) -> None:
+        """New settings: the deck is shown at once, the cell count is for the next deal."""
+        self.settings = settings
+        self.dress(settings)
         self.save()
 
     def replace(self, game: Game, settings: Settings, stats: Stats | None = None) -> None:
@@ -185,9 +188,7 @@ class Table:
         self.view.put_down()
         cells_changed = len(game.position.cells) != self.view.cells
         self.game, self.settings = game, settings
-        self.ui.tap_to_select = settings.tap_to_select
-        self.view.deck(settings.deck)
-        self.view.theme(settings.theme)
+        self.dress(settings)
         self.view.position(game.position)
         if cells_changed:
             self.view.fit()
