@@ -3,7 +3,7 @@
 The page is opened as players get it (dist/ built into a temporary directory, served
 locally); then, in the page, the very worker the page starts (the address in its
 ``<meta name="eightoff-hint-worker">``) receives the page's hint requests
-(eightoff/web/hint.py) for the start and for a mid-game position (half-way along the
+(eightoff/web/solver/messages.py) for the start and for a mid-game position (half-way along the
 solver's line, computed here in CPython) of 50 deals of the 4-cell catalogue, one after
 another. Each time is from ``postMessage`` to the reply's arrival (performance.now() in the
 page). The worker's start (Pyodide loading, once) is reported apart. Target: p95 ≤ 1 s.
@@ -28,7 +28,7 @@ import chromium  # noqa: E402  (tools/chromium.py)
 import serve  # noqa: E402  (tools/serve.py)
 from eightoff import DealCode, Game  # noqa: E402
 from eightoff.solver import solve  # noqa: E402
-from eightoff.web.hint import hint_request, read_reply  # noqa: E402
+from eightoff.web.solver.messages import hint_request, read_reply  # noqa: E402
 from eightoff.winnable import catalogue  # noqa: E402
 from figures import percentile  # noqa: E402  (bench/figures.py)
 

@@ -12,7 +12,7 @@ Two figures, each as p50 and p95 over one run, compared with the frame budget (1
   and a window bubble-phase listener of the same pointermove, i.e. the time spent in the
   board's own (Python) handler, for every move of long drags.
 - tap to painted while the solver's worker searches: the same taps while a worker of the
-  page's own script (static/hint-worker.mjs: our Pyodide, eightoff.web.hint.answer) works
+  page's own script (static/hint-worker.mjs: our Pyodide, eightoff.web.solver.messages.answer) works
   through hint requests for the slowest positions of the 4-cell deals (the search must
   never hold up the board: issue 12);
 - a save with a full history, in Pyodide: a `<script type="py">` added to the page after
@@ -42,7 +42,7 @@ import chromium  # noqa: E402  (tools/chromium.py)
 import serve  # noqa: E402  (tools/serve.py)
 from eightoff import DealCode  # noqa: E402
 from eightoff.solver import solve  # noqa: E402
-from eightoff.web.hint import hint_request  # noqa: E402
+from eightoff.web.solver.messages import hint_request  # noqa: E402
 from figures import percentile  # noqa: E402  (bench/figures.py)
 
 FRAME_MS = 1000 / 60
@@ -76,8 +76,8 @@ PROBES = """() => {
 
 SAVE_PROBE = """
 import js
-from eightoff.web.storage import LocalStorage
-from eightoff.web.persist import Settings, Store
+from eightoff.web.storage.local import LocalStorage
+from eightoff.web.storage.store import Settings, Store
 from tests_players import long_game
 
 game = long_game(130)

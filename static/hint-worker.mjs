@@ -1,8 +1,8 @@
 // The solver's worker: hints and winnable 8-cell deals, off the page's thread.
 //
-// The page (eightoff/web/hints.py) starts it once the board is playable. It loads our
+// The page (eightoff/web/solver/worker.py) starts it once the board is playable. It loads our
 // pinned Pyodide through the same loader as the page and the same eightoff.zip, then
-// answers each message (JSON text, eightoff/web/hint.py) with one message. Only
+// answers each message (JSON text, eightoff/web/solver/messages.py) with one message. Only
 // postMessage: nothing here needs cross-origin isolation, so every host in deploy/ works.
 import { loadPyodide } from "./pyodide-loader.mjs";
 
@@ -12,7 +12,7 @@ const ready = (async () => {
   if (!response.ok) throw new Error(`eightoff.zip: HTTP ${response.status}`);
   pyodide.unpackArchive(await response.arrayBuffer(), "zip", { extractDir: "/home/pyodide/eightoff" });
   pyodide.runPython("import sys\nif '/home/pyodide' not in sys.path: sys.path.insert(0, '/home/pyodide')");
-  return pyodide.pyimport("eightoff.web.hint").answer;
+  return pyodide.pyimport("eightoff.web.solver.messages").answer;
 })();
 // A failed start (the page left while Pyodide loaded, or no network and no cache) is
 // answered to the next request below, not left as an unhandled rejection.

@@ -2,9 +2,9 @@
 // page's address read once: a small synchronous classic script in <head> (docs/i18n.md).
 // It sets <html lang dir> and hands the loading screen's scripts their words and what the
 // address asks of them (`self.eightoffLoader`). Python decides the language the same way
-// later (eightoff/web/startup.py, choose_language): the address's ?lang=xx (one of ours, or
+// later (eightoff/web/links/startup.py, choose_language): the address's ?lang=xx (one of ours, or
 // the pseudo-language, as a plain language tag), else the language chosen in the settings
-// (the saved record of eightoff/web/persist.py), else the best match of the browser's
+// (the saved record of eightoff/web/storage/store.py), else the best match of the browser's
 // languages, else English. The facts both sides share (languages, keys, parameters) come
 // from eightoff/web/facts.py, written in by the build. It also sets <html data-theme> from
 // the saved settings, so a later visit paints the loading screen in the chosen colours.
@@ -29,7 +29,7 @@
 
   const base = (tag) => String(tag || "").trim().split("-")[0].toLowerCase();
   const best = (tags, offered) => tags.map(base).find((lang) => offered.includes(lang)) || "en";
-  // The settings of the saved record (eightoff/web/persist.py), read once.
+  // The settings of the saved record (eightoff/web/storage/store.py), read once.
   const settings = (() => {
     try {
       return JSON.parse(localStorage.getItem(FACTS.recordKey) || "null")?.settings || {};

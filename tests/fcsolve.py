@@ -21,7 +21,7 @@ import pytest
 from eightoff import DealCode, Game, Move, cli
 from eightoff.fcs import is_solver_move, parse_solver_move
 from eightoff.rules import apply
-from eightoff.web.address import encode_moves
+from eightoff.web.links.address import encode_moves
 
 SOLVED = "This game is solveable."
 UNSOLVED = "I could not solve this game."

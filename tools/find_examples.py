@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from eightoff import DealCode, Game, Move, Pile, Position, capacity, is_legal
 from eightoff.fcs import is_solver_move, parse_solver_move
 from eightoff.rules import run_length
-from eightoff.web.address import MOVE_SEPARATOR
+from eightoff.web.links.address import MOVE_SEPARATOR
 
 Facts = dict[str, object]
 Case = Callable[[Game], Facts | None]

@@ -52,9 +52,9 @@ ROOT: Final = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from eightoff import Card, DealCode, Game, Move, Pile, Position  # noqa: E402
-from eightoff.web.address import MOVE_SEPARATOR  # noqa: E402  (the game reads the links so)
 from eightoff.web.facts import RIGHT_TO_LEFT  # noqa: E402
-from eightoff.web.i18n import LANGUAGES, NAMES, PAGES  # noqa: E402  (English first: the x-default)
+from eightoff.web.links.address import MOVE_SEPARATOR  # noqa: E402  (the game reads the links so)
+from eightoff.web.words.i18n import LANGUAGES, NAMES, PAGES  # noqa: E402  (English first: the x-default)
 
 SOURCES: Final = ROOT / "pages"
 """Each language named in its own words, as the language links show it."""

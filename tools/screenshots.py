@@ -19,7 +19,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from eightoff.web.i18n import LANGUAGES, PSEUDO  # noqa: E402
+from eightoff.web.words.i18n import LANGUAGES, PSEUDO  # noqa: E402
 from tests.browser.harness import build_once, launch_args, serve  # noqa: E402
 
 SIZES = ((360, 640), (1280, 800))

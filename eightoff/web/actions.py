@@ -2,8 +2,8 @@
 import; tested under CPython).
 
 Every input source turns its gestures into these values and hands them to one door,
-``App.dispatch`` (eightoff/web/app.py): the pointer today (through :mod:`.state`), the
-keyboard (through :mod:`.keymap`), tap-to-select and keyboard play next. An input never
+``App.dispatch`` (eightoff/web/app.py): the pointer today (through :mod:`.board.gestures`), the
+keyboard (through :mod:`.board.keymap`), tap-to-select and keyboard play next. An input never
 changes the game itself, so two inputs cannot disagree about what a move does.
 
 Board actions come from gestures on the cards:
@@ -35,8 +35,8 @@ from dataclasses import dataclass, replace
 from typing import Final, Literal, cast, get_args
 
 from ..moves import Move
-from .focus import NavKey
-from .persist import Settings, SettingsError
+from .board.focus import NavKey
+from .storage.store import Settings, SettingsError
 
 # -- board actions -------------------------------------------------------------------
 
@@ -81,7 +81,7 @@ BoardAction = Play | PutBack | Feedback
 
 @dataclass(frozen=True)
 class Navigate:
-    """Move the board's focus by an arrow key, Home or End (:mod:`.focus`)."""
+    """Move the board's focus by an arrow key, Home or End (:mod:`.board.focus`)."""
 
     key: NavKey
 
@@ -188,7 +188,7 @@ class Choose:
 
     def applied_to(self, settings: Settings) -> Settings:
         """The settings with this choice; raises ``ValueError`` (a
-        :class:`.persist.SettingsError` for a value outside the choices) when the value
+        :class:`.storage.store.SettingsError` for a value outside the choices) when the value
         cannot be used.
 
         >>> Choose("deck", "two").applied_to(Settings(cells=2))
@@ -196,7 +196,7 @@ class Choose:
         >>> Choose("cells", "7").applied_to(Settings())
         Traceback (most recent call last):
         ...
-        eightoff.web.persist.SettingsError: a game has 8, 4 or 2 cells, not 7
+        eightoff.web.storage.store.SettingsError: a game has 8, 4 or 2 cells, not 7
         """
         if self.setting == "cells":
             return replace(settings, cells=int(self.value))

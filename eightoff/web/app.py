@@ -1,16 +1,16 @@
 """The page: one door for every action, and the start-up.
 
 ``start()`` (called by static/main.py, which keeps the returned :class:`App`) decides the
-game to open (:mod:`.startup`), draws it, binds the listeners and sets ``<html
+game to open (:mod:`.links.startup`), draws it, binds the listeners and sets ``<html
 data-ready>`` last. After that every input reaches the game through
-:meth:`App.dispatch`, as one :mod:`.actions` value: the pointer (:mod:`.pointer`, read by
-:mod:`.state`), the keys (:mod:`.keys`, read by :mod:`.keymap`), the buttons and the
+:meth:`App.dispatch`, as one :mod:`.actions` value: the pointer (:mod:`.board.pointer`, read by
+:mod:`.board.gestures`), the keys (:mod:`.board.keys`, read by :mod:`.board.keymap`), the buttons and the
 dialogs' choices (read here). Where each kind of action goes:
 
-- board actions: the game changes in :class:`.table.Table` (one render, one save);
-- commands: :class:`.table.Table`, :class:`.dialogs.Dialogs` or the clipboard.
+- board actions: the game changes in :class:`.board.table.Table` (one render, one save);
+- commands: :class:`.board.table.Table`, :class:`.windows.dialogs.Dialogs` or the clipboard.
 
-Rules come from the engine, words from :mod:`.i18n`.
+Rules come from the engine, words from :mod:`.words.i18n`.
 """
 
 from __future__ import annotations
@@ -30,7 +30,6 @@ from ..moves import Move
 from ..piles import Pile
 from ..position import Position
 from ..winnable import CATALOGUED, winnable
-from . import keys, speech, storage
 from .actions import (
     BOARD_COMMANDS,
     Action,
@@ -48,7 +47,14 @@ from .actions import (
     from_button,
     from_choice,
 )
-from .address import (
+from .board import keys
+from .board.gestures import UiState
+from .board.pointer import Pointer
+from .board.replay import Replay
+from .board.table import Said, Table, link_opened, new_deal, restarted
+from .board.view import View
+from .dom import Frame, intl_number, listen
+from .links.address import (
     DAILY,
     REPLAY,
     Link,
@@ -59,22 +65,18 @@ from .address import (
     replay_step,
     share_url,
 )
-from .backup import FILE_NAME, MEDIA_TYPE, BackupError, Held, describe, export, read, reason_text
-from .clipboard import copy_text
-from .daily import daily_code, today
-from .dialogs import Dialogs
-from .dom import Frame, intl_number, listen
-from .hint import Line, deal_request, hint_request, marks, read_reply, verdict_text
-from .hints import Failure, Worker
-from .i18n import _, card_name, direction, language, ngettext, set_language, use_number_format
-from .persist import Loaded, Store
-from .pointer import Pointer
-from .record import ReplayBar, StatsWindow, download, read_file
-from .render import View
-from .replay import Replay
-from .startup import choose_language, decide, notice_text
-from .state import UiState
-from .table import Said, Table, link_opened, new_deal, restarted
+from .links.clipboard import copy_text
+from .links.startup import choose_language, decide, notice_text
+from .solver.messages import Line, deal_request, hint_request, marks, read_reply, verdict_text
+from .solver.worker import Failure, Worker
+from .storage import local
+from .storage.backup import FILE_NAME, MEDIA_TYPE, BackupError, Held, describe, export, read, reason_text
+from .storage.daily import daily_code, today
+from .storage.store import Loaded, Store
+from .windows.dialogs import Dialogs
+from .windows.record import ReplayBar, StatsWindow, download, read_file
+from .words import speech
+from .words.i18n import _, card_name, direction, language, ngettext, set_language, use_number_format
 
 
 class App:
@@ -85,7 +87,7 @@ class App:
         self.view = View(root)
         self.dialogs = Dialogs(root)
         self.ui = UiState()
-        self.store = Store(storage.LocalStorage(), tab_id=secrets.token_hex(6))
+        self.store = Store(local.LocalStorage(), tab_id=secrets.token_hex(6))
         self.table: Table  # set by start(): the saved game, the address's deal or a new one
         self.pointer = Pointer(self.view.board, self)
         self.refit = Frame(self.view.fit)
@@ -159,7 +161,7 @@ class App:
             listen(self.view.board, {"focusin": lambda event: self.view.follow_focus(event.target)}),
             listen(self.view.root, {"click": self.on_click, "change": self.on_change}),
             self.dialogs.bind(),
-            storage.watch(self.store, self.show_other_tab),
+            local.watch(self.store, self.show_other_tab),
             listen(window, {"resize": lambda _event: self.refit.request()}),
         ]
 
@@ -228,7 +230,7 @@ class App:
 
     def key_play(self, action: Navigate | Select | Release | Shortcut) -> None:
         """Keyboard play and tap-to-select: move the focus, pick up, put down, put back,
-        or a shortcut's move, each asked of the engine through :class:`.state.UiState`."""
+        or a shortcut's move, each asked of the engine through :class:`.board.gestures.UiState`."""
         ui, view, game = self.ui, self.view, self.game
         if isinstance(action, Navigate):
             view.navigate(action.key)

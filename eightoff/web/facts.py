@@ -82,7 +82,7 @@ PARAMETERS: Final = (
 counts. The test-only ones are harmless from a public link: ``boot_timeout`` is bounded
 (:data:`BOOT_TIMEOUT`), ``no_sw`` only skips the offline install for that visit, and
 ``no_snapshot`` only boots that visit without the stored snapshot. ``lang`` is read by
-both: static/lang.js decides the language before Python runs, eightoff/web/startup.py the
+both: static/lang.js decides the language before Python runs, eightoff/web/links/startup.py the
 same way (tests/web/test_facts.py runs both on the same addresses)."""
 
 

@@ -5,7 +5,7 @@ pick, put back, refusal and shortcuts; the live region after a move, a refusal, 
 and the win; the help dialog giving the focus back.
 
 The keys are docs/dom-contract.md's ("Keys"); the key presses are found here from those
-rules alone (never from eightoff/web/focus.py), so the page's navigation is tested."""
+rules alone (never from eightoff/web/board/focus.py), so the page's navigation is tested."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from playwright.sync_api import Page, expect
 from eightoff import DealCode, Game, Move, Pile
 from eightoff.errors import IllegalMoveError
 from eightoff.rules import check
-from eightoff.web.i18n import error_text
+from eightoff.web.words.i18n import error_text
 from tests.fcsolve import NEAR_THE_END, Solution, solution
 
 from .harness import StrictPage

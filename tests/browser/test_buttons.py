@@ -1,6 +1,6 @@
 """The page's buttons and the commands (eightoff/web/actions.py): every ``data-action`` of
 the built page — dist/index.html and what the page's Python builds — reads into exactly one
-action, and every command has a button or a key (eightoff/web/keymap.py)."""
+action, and every command has a button or a key (eightoff/web/board/keymap.py)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Page
 
 from eightoff.web.actions import COMMANDS, Close, Command, from_button
-from eightoff.web.keymap import CODE_FIELD, LETTERS, Keystroke, command_for
+from eightoff.web.board.keymap import CODE_FIELD, LETTERS, Keystroke, command_for
 
 from .harness import build
 from .helpers import open_fresh

@@ -11,7 +11,7 @@ from playwright.sync_api import Page, expect
 
 from eightoff import DealCode
 from eightoff.solver import solve
-from eightoff.web.address import encode_moves
+from eightoff.web.links.address import encode_moves
 from eightoff.winnable import catalogue, is_catalogued
 
 from .helpers import Player, open_fresh, open_page

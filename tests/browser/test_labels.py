@@ -14,7 +14,7 @@ from itertools import combinations
 
 from playwright.sync_api import Page, expect
 
-from eightoff.web import i18n
+from eightoff.web.words import i18n
 
 from .helpers import open_fresh
 from .test_languages import words

@@ -6,7 +6,7 @@ any text that is not pseudo-localised escaped the catalogue, with nothing overfl
 360×640.
 
 Expected words come from the catalogues the build compiled (build/locale), read by the
-page's own eightoff/web/i18n.py in this process."""
+page's own eightoff/web/words/i18n.py in this process."""
 
 from __future__ import annotations
 
@@ -19,8 +19,8 @@ from playwright.sync_api import Page, expect
 
 from eightoff import DealCode, Game, IllegalMoveError, Move, Pile
 from eightoff.rules import check
-from eightoff.web import i18n
-from eightoff.web.speech import pile_label
+from eightoff.web.words import i18n
+from eightoff.web.words.speech import pile_label
 from tests.fcsolve import Solution, solution
 
 from .helpers import PHONE, ROOT, Player, expect_board, expect_numbers, open_fresh, open_page

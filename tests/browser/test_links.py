@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from eightoff import Move
-from eightoff.web.address import link_from_query
+from eightoff.web.links.address import link_from_query
 
 from .harness import wait_ready
 from .helpers import Player, expect_board, expect_numbers, open_fresh, open_page, play_all

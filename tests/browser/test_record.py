@@ -12,11 +12,11 @@ from playwright.sync_api import Page, expect
 
 from eightoff import DealCode, Game, Move, legal_moves
 from eightoff.solver import solve
-from eightoff.web import persist
-from eightoff.web.address import Link, encode_moves
-from eightoff.web.daily import daily_code
-from eightoff.web.persist import KEY, Settings
-from eightoff.web.stats import Stats
+from eightoff.web.links.address import Link, encode_moves
+from eightoff.web.storage import store as persist
+from eightoff.web.storage.daily import daily_code
+from eightoff.web.storage.stats import Stats
+from eightoff.web.storage.store import KEY, Settings
 from tests.players import long_game
 
 from .helpers import Player, clipboard, dealt, expect_board, expect_numbers, open_fresh, open_page
@@ -223,9 +223,9 @@ SOAK = """
 import json, random, js
 from eightoff import DealCode, Game
 from eightoff.rules import legal_moves
-from eightoff.web import persist
-from eightoff.web.persist import Settings
-from eightoff.web.stats import Stats
+from eightoff.web.storage import store as persist
+from eightoff.web.storage.store import Settings
+from eightoff.web.storage.stats import Stats
 rng, done = random.Random(5), 0
 for number in range(200):
     code = DealCode(rng.randrange(1 << 35), rng.choice((8, 4, 2)))

@@ -1,5 +1,5 @@
 """Hebrew reads right (issue 23): every message of the Hebrew catalogue, filled with sample
-arguments the way the game fills it (eightoff/web/i18n.py; the loading screen's progress line
+arguments the way the game fills it (eightoff/web/words/i18n.py; the loading screen's progress line
 as static/loader.js composes it), and every paragraph of the Hebrew Rules, Examples and FAQ
 pages, laid out by Chromium in the real page's fonts with ``dir="rtl"``. From each glyph's
 position (``Range.getClientRects``) the test checks that
@@ -27,7 +27,7 @@ import pytest
 from babel.messages.pofile import read_po
 from playwright.sync_api import Page
 
-from eightoff.web import i18n
+from eightoff.web.words import i18n
 
 from .helpers import ROOT
 

@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from eightoff import DealCode, Game, Move
-from eightoff.web.persist import BACKUP_KEY, KEY
+from eightoff.web.storage.store import BACKUP_KEY, KEY
 
 from .harness import StrictPage
 from .helpers import (

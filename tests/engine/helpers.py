@@ -18,7 +18,7 @@ UNMEASURED = sorted(
     {path.resolve() for pattern in CONFIG["tool"]["coverage"]["run"]["omit"] for path in ROOT.glob(pattern)}
 )
 """The thin DOM modules tested only in the page: pyproject's coverage omit list."""
-FAKE_DOM = [PACKAGE / "web" / "clipboard.py", PACKAGE / "web" / "storage.py"]
+FAKE_DOM = [PACKAGE / "web" / "links" / "clipboard.py", PACKAGE / "web" / "storage" / "local.py"]
 """The thin DOM modules also tested under CPython with a fake browser, and measured
 (tests/web/test_browser_glue.py)."""
 THIN = sorted(UNMEASURED + FAKE_DOM)
@@ -63,7 +63,7 @@ def declared(typings: Path) -> dict[str, str]:
 
 
 def module_name(path: Path) -> str:
-    """``eightoff/web/persist.py`` -> ``eightoff.web.persist``."""
+    """``eightoff/web/storage/store.py`` -> ``eightoff.web.storage.store``."""
     return ".".join(path.relative_to(ROOT).with_suffix("").parts)
 
 

@@ -1,4 +1,4 @@
-"""The deal in the address (eightoff/web/address.py): reading ``?deal=`` (and a position,
+"""The deal in the address (eightoff/web/links/address.py): reading ``?deal=`` (and a position,
 ``&moves=``) and writing the address that shares a deal. A bad code or move is refused
 with its reason, never dealt."""
 
@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 
 from eightoff import DealCode, Game, IllegalMoveError, Move, NotationError, legal_moves
 from eightoff.deal import NUMBERS
-from eightoff.web import address
-from eightoff.web.address import BadMove, Link, deal_from_query, link_from_query, query_for, share_url
+from eightoff.web.links import address
+from eightoff.web.links.address import BadMove, Link, deal_from_query, link_from_query, query_for, share_url
 
 BASE = "https://cards.example/eightoff/"
 
@@ -201,7 +201,7 @@ def test_pure_python_without_browser_modules() -> None:
 
 
 def test_the_step_of_a_replay_link() -> None:
-    from eightoff.web.address import replay_step
+    from eightoff.web.links.address import replay_step
 
     assert replay_step("?deal=EO1-C8-AAAAAFA&moves=1e&replay=1") == 1
     assert [replay_step(q) for q in ("?replay", "?replay=x", "?replay=1234567", "?replay=%D9%A3", "")] == [

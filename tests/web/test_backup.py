@@ -1,4 +1,4 @@
-"""Backup (eightoff/web/backup.py, docs/backup.md): everything in one versioned JSON file,
+"""Backup (eightoff/web/storage/backup.py, docs/backup.md): everything in one versioned JSON file,
 read back exactly; a bad or foreign file refused with its reason."""
 
 from __future__ import annotations
@@ -9,10 +9,11 @@ from typing import Any
 import pytest
 
 from eightoff import DealCode
-from eightoff.web import backup, persist
-from eightoff.web.backup import MAX_CHARS, BackupError, Held, export, read
-from eightoff.web.persist import Settings
-from eightoff.web.stats import Stats
+from eightoff.web.storage import backup
+from eightoff.web.storage import store as persist
+from eightoff.web.storage.backup import MAX_CHARS, BackupError, Held, export, read
+from eightoff.web.storage.stats import Stats
+from eightoff.web.storage.store import Settings
 from tests.players import long_game
 
 WHEN = "2026-11-30T12:00:00Z"

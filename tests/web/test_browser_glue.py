@@ -1,6 +1,6 @@
 """The small thin modules that still decide something, under CPython with a fake browser:
-eightoff/web/storage.py (a full quota, storage refused, another tab's save) and
-eightoff/web/clipboard.py (a browser without a clipboard, or one that refuses). They are
+eightoff/web/storage/local.py (a full quota, storage refused, another tab's save) and
+eightoff/web/links/clipboard.py (a browser without a clipboard, or one that refuses). They are
 measured by coverage like the pure modules (tests/engine/helpers.py: FAKE_DOM).
 
 The fake browser is the few names typings/ declares (pyscript's window, pyscript.ffi,
@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from eightoff import DealCode, Game, Move
-from eightoff.web.persist import KEY, Loaded, MemoryStorage, Notice, Settings, StorageFull, Store
+from eightoff.web.storage.store import KEY, Loaded, MemoryStorage, Notice, Settings, StorageFull, Store
 
 
 class JsException(Exception):
@@ -111,7 +111,7 @@ class NoStorage(Window):
         pass
 
 
-MODULES = ("eightoff.web.dom", "eightoff.web.storage", "eightoff.web.clipboard")
+MODULES = ("eightoff.web.dom", "eightoff.web.storage.local", "eightoff.web.links.clipboard")
 
 
 @pytest.fixture
@@ -147,7 +147,7 @@ GAME = Game.new(DealCode.parse("EO1-C8-AAAAAFA"))
 
 def test_local_storage_reads_writes_and_removes(install: Callable[[Window], Any]) -> None:
     window = Window()
-    area = install(window).storage.LocalStorage()
+    area = install(window).local.LocalStorage()
     assert area.get("k") is None
     area.set("k", "v")
     assert (area.get("k"), window.localStorage.items) == ("v", {"k": "v"})
@@ -165,7 +165,7 @@ def test_a_full_quota_is_storage_full_and_the_store_says_so_once(
     """Told by the error's name (Chromium, WebKit) or its words (Firefox's older name)."""
     window = Window()
     window.localStorage = Area(quota=100, error=error, message=message)
-    area = install(window).storage.LocalStorage()
+    area = install(window).local.LocalStorage()
     with pytest.raises(StorageFull):
         area.set("k", "x" * 101)
     assert window.localStorage.items == {}
@@ -180,7 +180,7 @@ def test_another_storage_error_is_not_a_full_quota(install: Callable[[Window], A
     window.localStorage = Area(
         quota=0, error="InvalidStateError", message="The object is in an invalid state."
     )
-    area = install(window).storage.LocalStorage()
+    area = install(window).local.LocalStorage()
     with pytest.raises(JsException):
         area.set("k", "v")
     store = Store(area, "tab")
@@ -191,7 +191,7 @@ def test_another_storage_error_is_not_a_full_quota(install: Callable[[Window], A
 def test_storage_refused_is_said_and_play_goes_on(install: Callable[[Window], Any], window: Window) -> None:
     if type(window) is Window:
         window.localStorage = None  # the browser gives null
-    area = install(window).storage.LocalStorage()
+    area = install(window).local.LocalStorage()
     for call in (lambda: area.get(KEY), lambda: area.set(KEY, "v"), lambda: area.remove(KEY)):
         with pytest.raises(OSError, match="localStorage is not available"):
             call()
@@ -206,7 +206,7 @@ def test_another_tabs_newer_save_or_unreadable_write_is_shown_and_nothing_else(
     install: Callable[[Window], Any],
 ) -> None:
     window = Window()
-    storage = install(window).storage
+    storage = install(window).local
     here, there = Store(MemoryStorage(), "here"), Store(MemoryStorage(), "there")
     shown: list[Loaded] = []
     unbind = storage.watch(here, shown.append)

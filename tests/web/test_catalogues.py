@@ -18,13 +18,13 @@ from babel.messages.plurals import get_plural
 from eightoff import DealCode, Game, HistoryError, IllegalMoveError, Move, Pile
 from eightoff.errors import EightOffError
 from eightoff.rules import check
-from eightoff.web import i18n
-from eightoff.web.address import BadMove, decode_moves
-from eightoff.web.backup import BackupError, reason_text
-from eightoff.web.chart import figures
-from eightoff.web.persist import Notice
-from eightoff.web.startup import notice_text
-from eightoff.web.stats import Tally
+from eightoff.web.links.address import BadMove, decode_moves
+from eightoff.web.links.startup import notice_text
+from eightoff.web.storage.backup import BackupError, reason_text
+from eightoff.web.storage.stats import Tally
+from eightoff.web.storage.store import Notice
+from eightoff.web.windows.chart import figures
+from eightoff.web.words import i18n
 from tests.engine.helpers import board
 
 ROOT = Path(__file__).resolve().parents[2]

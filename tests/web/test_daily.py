@@ -1,4 +1,4 @@
-"""The daily deal (eightoff/web/daily.py, docs/deal-codes.md section 9): a function of the
+"""The daily deal (eightoff/web/storage/daily.py, docs/deal-codes.md section 9): a function of the
 UTC date alone, checked against the documented vectors and an independent SplitMix64."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from eightoff import DealCode
-from eightoff.web.daily import CELLS, daily_code, day_of, iso, today
+from eightoff.web.storage.daily import CELLS, daily_code, day_of, iso, today
 from eightoff.winnable import catalogue, is_catalogued
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "deal-codes.md"

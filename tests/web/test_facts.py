@@ -15,9 +15,11 @@ from typing import Any
 
 import pytest
 
-from eightoff.web import facts, i18n, persist
-from eightoff.web.address import parameters
-from eightoff.web.startup import choose_language
+from eightoff.web import facts
+from eightoff.web.links.address import parameters
+from eightoff.web.links.startup import choose_language
+from eightoff.web.storage import store as persist
+from eightoff.web.words import i18n
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))

@@ -1,11 +1,11 @@
-"""Where the board's focus goes for each key (eightoff/web/focus.py; docs/dom-contract.md,
+"""Where the board's focus goes for each key (eightoff/web/board/focus.py; docs/dom-contract.md,
 "Keys")."""
 
 from __future__ import annotations
 
 import pytest
 
-from eightoff.web.focus import NavKey, Spot, landing, rows_for, settle, step
+from eightoff.web.board.focus import NavKey, Spot, landing, rows_for, settle, step
 
 ONE_ROW = rows_for(4, 1)  # cells 1-4, foundations S H D C; the columns
 TWO_ROWS = rows_for(8, 2)  # foundations; cells 1-8; the columns

@@ -8,7 +8,16 @@ import json
 import pytest
 
 from eightoff import DealCode, Game, Move, Position
-from eightoff.web.hint import Line, Marks, answer, deal_request, hint_request, marks, read_reply, verdict_text
+from eightoff.web.solver.messages import (
+    Line,
+    Marks,
+    answer,
+    deal_request,
+    hint_request,
+    marks,
+    read_reply,
+    verdict_text,
+)
 from eightoff.winnable import is_catalogued
 
 START = DealCode.parse("EO1-C8-AAAAAFA").deal()

@@ -20,9 +20,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from eightoff import Game
-from eightoff.web import backup, persist
-from eightoff.web.backup import BackupError, export, read, reason_text
-from eightoff.web.persist import (
+from eightoff.web.storage import backup
+from eightoff.web.storage import store as persist
+from eightoff.web.storage.backup import BackupError, export, read, reason_text
+from eightoff.web.storage.stats import Stats
+from eightoff.web.storage.store import (
     BACKUP_KEY,
     KEY,
     MAX_CHARS,
@@ -35,7 +37,6 @@ from eightoff.web.persist import (
     nesting,
     read_json,
 )
-from eightoff.web.stats import Stats
 from tests.players import long_game, long_line
 
 
@@ -112,7 +113,7 @@ def test_garbage_from_another_tab_is_set_aside_and_this_tabs_game_saved_over_it(
 
 
 def test_the_words_of_the_new_notices() -> None:
-    from eightoff.web.startup import notice_text
+    from eightoff.web.links.startup import notice_text
 
     assert notice_text(Notice("storage-set-aside", {"backup": True})) == (
         "Something that was not a saved game of Eight Off was found in the browser's storage: it was "
@@ -402,8 +403,8 @@ def test_the_game_of_a_good_record_after_garbage_is_untouched() -> None:
 def test_a_position_link_of_more_than_100_moves_keeps_its_whole_path_at_start() -> None:
     """D7 at start-up: undo reaches 100 moves, the link's moves are the whole path, so
     Share can copy the whole game."""
-    from eightoff.web.address import Link
-    from eightoff.web.startup import decide
+    from eightoff.web.links.address import Link
+    from eightoff.web.links.startup import decide
 
     game = long_game(150)
     link = Link(game.code, tuple(long_line(150)))

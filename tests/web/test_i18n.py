@@ -1,4 +1,4 @@
-"""Words on the page (eightoff/web/i18n.py), in English (the msgids): gettext, ngettext,
+"""Words on the page (eightoff/web/words/i18n.py), in English (the msgids): gettext, ngettext,
 pgettext; engine errors translated by their code and params, never a placeholder left
 unfilled. The catalogues of the other languages: tests/web/test_catalogues.py."""
 
@@ -11,11 +11,11 @@ import pytest
 
 from eightoff import DealCode, DealCodeError, Game, HistoryError, IllegalMoveError, Move, Pile
 from eightoff.rules import check
-from eightoff.web import i18n
-from eightoff.web.i18n import ERRORS, _, card_name, corner, error_text, ngettext, sentence, set_language
+from eightoff.web.words import i18n
+from eightoff.web.words.i18n import ERRORS, _, card_name, corner, error_text, ngettext, sentence, set_language
 from tests.engine.helpers import board
 
-ENGINE = Path(i18n.__file__).resolve().parents[1]
+ENGINE = Path(i18n.__file__).resolve().parents[2]
 
 
 def engine_codes() -> set[str]:

@@ -1,12 +1,12 @@
-"""Which key does what (eightoff/web/keymap.py; docs/dom-contract.md, "Keys")."""
+"""Which key does what (eightoff/web/board/keymap.py; docs/dom-contract.md, "Keys")."""
 
 from __future__ import annotations
 
 import pytest
 
 from eightoff.web.actions import Command, Navigate, Release, Select, Shortcut
-from eightoff.web.focus import Spot
-from eightoff.web.keymap import CODE_FIELD, Keystroke, action_for, command_for
+from eightoff.web.board.focus import Spot
+from eightoff.web.board.keymap import CODE_FIELD, Keystroke, action_for, command_for
 
 UNDO, REDO, PLAY_CODE = Command("undo"), Command("redo"), Command("play-code")
 

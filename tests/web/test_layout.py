@@ -1,11 +1,11 @@
-"""Board sizes (eightoff/web/layout.py): everything fits without scrolling from a
+"""Board sizes (eightoff/web/board/layout.py): everything fits without scrolling from a
 360×640 phone to a 1920×1080 desktop, and corners stay readable."""
 
 from __future__ import annotations
 
 import pytest
 
-from eightoff.web.layout import LONGEST, board_layout
+from eightoff.web.board.layout import LONGEST, board_layout
 
 # Board boxes: the viewport minus the bar above the board (two lines on phones).
 BOXES = [(360, 566), (375, 600), (412, 800), (768, 960), (1024, 700), (1366, 700), (1920, 1030)]

@@ -18,7 +18,7 @@ import pytest
 
 from eightoff import DealCode, Game, IllegalMoveError, Move, Pile, capacity, check, is_legal
 from eightoff.rules import run_length
-from eightoff.web.i18n import NAMES
+from eightoff.web.words.i18n import NAMES
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))

@@ -1,4 +1,4 @@
-"""The stored game and settings (eightoff/web/persist.py, docs/storage.md): exact round
+"""The stored game and settings (eightoff/web/storage/store.py, docs/storage.md): exact round
 trips, every kind of bad data set aside, a full quota, and two tabs on one storage."""
 
 from __future__ import annotations
@@ -12,8 +12,9 @@ from hypothesis import strategies as st
 
 from eightoff import UNDO_LIMIT, DealCode, Game, HistoryError, Move, saved
 from eightoff.rules import apply, legal_moves
-from eightoff.web import persist
-from eightoff.web.persist import (
+from eightoff.web.storage import store as persist
+from eightoff.web.storage.stats import Stats
+from eightoff.web.storage.store import (
     BACKUP_KEY,
     KEY,
     SCHEMA,
@@ -25,7 +26,6 @@ from eightoff.web.persist import (
     StorageFull,
     Store,
 )
-from eightoff.web.stats import Stats
 from tests.players import long_game
 
 CODE = DealCode.parse("EO1-C8-AAAAAFA")

@@ -1,4 +1,4 @@
-"""Replays (eightoff/web/replay.py) and whole games in a link (eightoff/web/address.py):
+"""Replays (eightoff/web/board/replay.py) and whole games in a link (eightoff/web/links/address.py):
 compact moves, old dotted links still read, a bad move named and nothing played."""
 
 from __future__ import annotations
@@ -7,8 +7,15 @@ import pytest
 
 from eightoff import DealCode, Game, IllegalMoveError, Move, NotationError
 from eightoff.solver import solve
-from eightoff.web.address import BadMove, Link, decode_moves, encode_moves, flag_from_query, link_from_query
-from eightoff.web.replay import DEFAULT_SPEED, SPEEDS, Replay
+from eightoff.web.board.replay import DEFAULT_SPEED, SPEEDS, Replay
+from eightoff.web.links.address import (
+    BadMove,
+    Link,
+    decode_moves,
+    encode_moves,
+    flag_from_query,
+    link_from_query,
+)
 
 CODE = DealCode.parse("EO1-C8-AAAAAFA")
 BASE = "https://someone.github.io/eightoff/"

@@ -29,12 +29,12 @@ from eightoff.deal import NUMBERS
 from eightoff.moves import Move as MoveType
 from eightoff.position import Position
 from eightoff.rules import accepts, is_legal, legal_moves, movable_count
-from eightoff.web import persist
-from eightoff.web.address import encode_moves, link_from_query
-from eightoff.web.persist import KEY, Loaded, MemoryStorage, Notice, Settings, Store
-from eightoff.web.replay import Replay
-from eightoff.web.startup import decide, notice_text
-from eightoff.web.stats import Stats
+from eightoff.web.board.replay import Replay
+from eightoff.web.links.address import encode_moves, link_from_query
+from eightoff.web.links.startup import decide, notice_text
+from eightoff.web.storage import store as persist
+from eightoff.web.storage.stats import Stats
+from eightoff.web.storage.store import KEY, Loaded, MemoryStorage, Notice, Settings, Store
 from tests.players import long_game
 
 GAMES = 10_000

@@ -1,10 +1,10 @@
-"""What a screen reader hears (eightoff/web/speech.py): the piles' and cards' names from
+"""What a screen reader hears (eightoff/web/words/speech.py): the piles' and cards' names from
 the engine's facts, and every move, undo and redo in words."""
 
 from __future__ import annotations
 
 from eightoff import DealCode, Game, Move, Pile
-from eightoff.web.speech import card_label, moved, picked, pile_label, pile_name, refused_pick, stepped
+from eightoff.web.words.speech import card_label, moved, picked, pile_label, pile_name, refused_pick, stepped
 
 CODE = "EO1-C8-AAAAAFA"
 

@@ -1,4 +1,4 @@
-"""The start-up decision (eightoff/web/startup.py): the saved game, the address's deal or
+"""The start-up decision (eightoff/web/links/startup.py): the saved game, the address's deal or
 a new random deal, what the status line says, and when the page asks first
 (docs/dom-contract.md, "Address"; docs/storage.md)."""
 
@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 from eightoff import DealCode, Game, Move
-from eightoff.web.address import Link
-from eightoff.web.persist import Loaded, Notice, Settings
-from eightoff.web.startup import Start, decide, notice_text
+from eightoff.web.links.address import Link
+from eightoff.web.links.startup import Start, decide, notice_text
+from eightoff.web.storage.store import Loaded, Notice, Settings
 
 SAVED = DealCode.parse("EO1-C8-AAAAAFA")
 OTHER = DealCode.parse("EO1-C4-HELLO23")
@@ -142,8 +142,8 @@ def test_a_link_with_a_bad_move_keeps_the_game_and_names_the_move() -> None:
 
 
 def test_bad_statistics_are_said_in_words() -> None:
-    from eightoff.web.persist import Notice
-    from eightoff.web.startup import notice_text
+    from eightoff.web.links.startup import notice_text
+    from eightoff.web.storage.store import Notice
 
     assert notice_text(Notice("storage-stats-reset", {"reason": "stats-figures", "backup": True})) == (
         "Your statistics could not be read and start again from here; your game is kept."

@@ -1,4 +1,4 @@
-"""The board's headless state (eightoff/web/state.py): taps, double taps, drags and
+"""The board's headless state (eightoff/web/board/gestures.py): taps, double taps, drags and
 pick-then-drop become at most one action, its move chosen by the engine; nothing here
 needs a browser."""
 
@@ -8,7 +8,7 @@ import pytest
 
 from eightoff import DealCode, Game, Move, Position
 from eightoff.web.actions import BoardAction, Feedback, Play, PutBack, Select
-from eightoff.web.state import DOUBLE_TAP_MS, DRAG_THRESHOLD, Held, UiState
+from eightoff.web.board.gestures import DOUBLE_TAP_MS, DRAG_THRESHOLD, Held, UiState
 
 CODE = DealCode.parse("EO1-C8-AAAAAFA")
 # Column 1 ends with AS (a tap sends it home); column 2 ends 9H 8H 7H (a run); column 3 is

@@ -1,4 +1,4 @@
-"""The player's record (eightoff/web/stats.py): a game counts once it has a move, a win
+"""The player's record (eightoff/web/storage/stats.py): a game counts once it has a move, a win
 once, a replaced game in play is lost; streaks, best score, fewest moves, the last 100
 games, the daily deal apart; the stored form checked like the game's."""
 
@@ -11,7 +11,17 @@ import pytest
 
 from eightoff import DealCode, Game, Move
 from eightoff.solver import solve
-from eightoff.web.stats import DATES_WON, PATH_LIMIT, RECENT, Current, Daily, Result, Stats, StatsError, Tally
+from eightoff.web.storage.stats import (
+    DATES_WON,
+    PATH_LIMIT,
+    RECENT,
+    Current,
+    Daily,
+    Result,
+    Stats,
+    StatsError,
+    Tally,
+)
 from tests.players import long_game, long_line
 
 CODE = DealCode.parse("EO1-C8-AAAAAFA")

@@ -1,11 +1,11 @@
 """The game on the table: the engine's :class:`Game` and the settings, shown by the
-:class:`.render.View` and kept by the :class:`.persist.Store`.
+:class:`.board.view.View` and kept by the :class:`.storage.store.Store`.
 
 Thin DOM code. Every change to the game goes through here: playing a move, undo and redo
 (each with its card flight), a new deal, another tab's game. Each ends with
 :meth:`Table.after` or :meth:`Table.replace`: one render, then one save. The engine
 decides every rule; a refused move's reason comes from its error, in words from
-:mod:`.i18n`.
+:mod:`.words.i18n`.
 """
 
 from __future__ import annotations
@@ -14,20 +14,20 @@ from collections.abc import Callable
 
 from pyscript import window
 
-from ..deal import DealCode
-from ..errors import HistoryError, IllegalMoveError
-from ..game import UNDO_LIMIT, Game
-from ..moves import Move
-from ..piles import Pile
-from .address import address_for
-from .daily import daily_code, iso, today
-from .i18n import _, error_text, ngettext
-from .persist import Settings, Store
-from .render import Rects, View
-from .speech import moved, stepped
-from .startup import notice_text
-from .state import UiState
-from .stats import Stats
+from ...deal import DealCode
+from ...errors import HistoryError, IllegalMoveError
+from ...game import UNDO_LIMIT, Game
+from ...moves import Move
+from ...piles import Pile
+from ..links.address import address_for
+from ..links.startup import notice_text
+from ..storage.daily import daily_code, iso, today
+from ..storage.stats import Stats
+from ..storage.store import Settings, Store
+from ..words.i18n import _, error_text, ngettext
+from ..words.speech import moved, stepped
+from .gestures import UiState
+from .view import Rects, View
 
 Said = Callable[[Game], str]
 """What the status line says about a game just shown."""
@@ -69,7 +69,7 @@ class Table:
         self.game = game
         self.settings = settings
         self.stats = (stats or Stats()).matched(game)
-        """The player's record (:mod:`.stats`), saved with the game."""
+        """The player's record (:mod:`.storage.stats`), saved with the game."""
         day = today()
         current = self.stats.current
         if not game.moves and game.code == daily_code(day) and current is not None and current.daily is None:
@@ -210,7 +210,7 @@ class Table:
 
     def follow_address(self) -> None:
         """The address bar shows the current deal (``?deal=CODE``), and the language it
-        asked for when we speak it (:func:`.address.address_for`)."""
+        asked for when we speak it (:func:`.links.address.address_for`)."""
         search = str(window.location.search)
         query = address_for(self.game.code, search)
         if search != query:

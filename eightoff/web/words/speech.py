@@ -2,7 +2,7 @@
 (pure Python, no browser import; tested under CPython).
 
 Facts come from the engine (the cards of a pile, its run, whether a card may be lifted,
-the score), words from :mod:`.i18n`. The page writes these texts into the piles' and
+the score), words from :mod:`.words.i18n`. The page writes these texts into the piles' and
 cards' ``aria-label`` and into the live region ``#announce``.
 
 >>> from eightoff import DealCode, Game, Move
@@ -23,11 +23,11 @@ cards' ``aria-label`` and into the live region ``#announce``.
 
 from __future__ import annotations
 
-from ..game import Game
-from ..moves import Move
-from ..piles import Pile
-from ..position import Position
-from ..rules import run_length
+from ...game import Game
+from ...moves import Move
+from ...piles import Pile
+from ...position import Position
+from ...rules import run_length
 from .i18n import _, card_name, foundation_name, ngettext, rank_name
 
 

@@ -5,7 +5,7 @@ Thin DOM code, and the only module that writes into a dialog. Each dialog is a
 ``<dialog>`` opened with ``showModal()``; its buttons carry ``data-action`` and reach the
 page through the one click listener (``App.dispatch``), so this module only builds the
 dialogs, opens and closes them, and checks the code typed in the New Game window. Words
-come from :mod:`.i18n`, the cell counts from the engine.
+come from :mod:`.words.i18n`, the cell counts from the engine.
 """
 
 from __future__ import annotations
@@ -17,13 +17,13 @@ from typing import Any
 from pyscript import document
 from pyscript.ffi import is_none
 
-from ..deal import DealCode
-from ..errors import DealCodeError
-from ..game import Game
-from ..position import CELL_COUNTS
-from .dom import Texts, add, el, listen
-from .i18n import LANGUAGES, NAMES, _, direction, error_text, language, ngettext
-from .persist import Settings
+from ...deal import DealCode
+from ...errors import DealCodeError
+from ...game import Game
+from ...position import CELL_COUNTS
+from ..dom import Texts, add, el, listen
+from ..storage.store import Settings
+from ..words.i18n import LANGUAGES, NAMES, _, direction, error_text, language, ngettext
 
 Words = Callable[[], str]
 
@@ -83,7 +83,7 @@ class Dialogs:
         """Per dialog id, the element that had the focus when it opened."""
 
     def adopt(self, dialog: Any) -> None:
-        """Own a dialog built elsewhere (the Statistics window, :mod:`.record`): added to
+        """Own a dialog built elsewhere (the Statistics window, :mod:`.windows.record`): added to
         ``root``, closed with the others, opened by :meth:`open`, the focus given back.
         Call before :meth:`bind`."""
         self.root.appendChild(dialog)

@@ -1,9 +1,9 @@
-"""The browser's ``localStorage`` for :mod:`.persist`, and the ``storage`` event that
+"""The browser's ``localStorage`` for :mod:`.storage.store`, and the ``storage`` event that
 tells a tab another tab saved (docs/storage.md).
 
-Thin DOM code: :class:`LocalStorage` follows :class:`.persist.Storage` (a full quota
-becomes :class:`.persist.StorageFull`); :func:`watch` hands another tab's newer game to
-the page. What is saved, and when a record may be overwritten, is :mod:`.persist`'s.
+Thin DOM code: :class:`LocalStorage` follows :class:`.storage.store.Storage` (a full quota
+becomes :class:`.storage.store.StorageFull`); :func:`watch` hands another tab's newer game to
+the page. What is saved, and when a record may be overwritten, is :mod:`.storage.store`'s.
 """
 
 from __future__ import annotations
@@ -15,14 +15,14 @@ from pyodide.ffi import JsException
 from pyscript import window
 from pyscript.ffi import is_none
 
-from .dom import listen
-from .facts import RECORD_KEY
-from .persist import Loaded, StorageFull, Store
+from ..dom import listen
+from ..facts import RECORD_KEY
+from .store import Loaded, StorageFull, Store
 
 
 class LocalStorage:
-    """:class:`.persist.Storage` over ``window.localStorage``; a full quota becomes
-    :class:`.persist.StorageFull`."""
+    """:class:`.storage.store.Storage` over ``window.localStorage``; a full quota becomes
+    :class:`.storage.store.StorageFull`."""
 
     def __init__(self) -> None:
         self.area: Any = None

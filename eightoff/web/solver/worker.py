@@ -2,10 +2,10 @@
 
 Thin DOM code. The worker is ``static/hint-worker.mjs`` (its content-hashed address is in
 ``<meta name="eightoff-hint-worker">``): a module worker running our Pyodide and
-:func:`.hint.answer`. It starts at the first request (a hint, or a winnable 8-cell deal),
+:func:`.solver.messages.answer`. It starts at the first request (a hint, or a winnable 8-cell deal),
 never before, so it never delays the start-up, and a page that asks nothing never loads
 a second Pyodide (nor leaves one loading when it is closed).
-Messages are JSON text through ``postMessage`` (:mod:`.hint`); no shared memory, so no
+Messages are JSON text through ``postMessage`` (:mod:`.solver.messages`); no shared memory, so no
 host needs cross-origin isolation.
 """
 
@@ -17,11 +17,11 @@ from typing import Any, Final, Literal
 from pyscript import document, window
 from pyscript.ffi import create_proxy, is_none
 
-from .dom import js_object
+from ..dom import js_object
 
 REPLY_SECONDS: Final = 60.0
 """The longest wait for a reply (loading the worker's Pyodide takes seconds, a hint's
-search at most :data:`.hint.HINT_SECONDS`); past it the worker is given up."""
+search at most :data:`.solver.messages.HINT_SECONDS`); past it the worker is given up."""
 
 Failure = Literal["start", "timeout"]
 """Why the worker was given up: it failed (to start, most often: no network and no cached

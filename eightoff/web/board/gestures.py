@@ -35,10 +35,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Final, Literal
 
-from ..game import Game
-from ..moves import Move
-from ..piles import Pile
-from .actions import BoardAction, Feedback, Play, PutBack, Select
+from ...game import Game
+from ...moves import Move
+from ...piles import Pile
+from ..actions import BoardAction, Feedback, Play, PutBack, Select
 
 DOUBLE_TAP_MS: Final = 350.0
 """A second tap within this many milliseconds on the same card (or place) is a double tap."""

@@ -19,8 +19,8 @@ from __future__ import annotations
 from datetime import UTC, date, datetime
 from typing import Final
 
-from ..deal import DealCode, SplitMix64
-from ..winnable import catalogue
+from ...deal import DealCode, SplitMix64
+from ...winnable import catalogue
 
 CELLS: Final = 4
 """The daily deal's cell count: the certified catalogue's (4 and 2 cells have one; 4 is

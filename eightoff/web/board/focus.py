@@ -29,8 +29,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final, Literal, get_args
 
-from ..cards import SUITS
-from ..piles import COLUMNS
+from ...cards import SUITS
+from ...piles import COLUMNS
 
 NavKey = Literal["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"]
 NAV_KEYS: Final[frozenset[str]] = frozenset(get_args(NavKey))

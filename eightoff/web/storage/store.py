@@ -35,13 +35,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Final, Protocol
 
-from .. import saved
-from ..errors import EightOffError, SavedGameError
-from ..game import Game
-from ..position import CELL_COUNTS, check_cells
-from .facts import BACKUP_KEY as BACKUP_KEY
-from .facts import LANGUAGES, THEMES
-from .facts import RECORD_KEY as KEY
+from ... import saved
+from ...errors import EightOffError, SavedGameError
+from ...game import Game
+from ...position import CELL_COUNTS, check_cells
+from ..facts import BACKUP_KEY as BACKUP_KEY
+from ..facts import LANGUAGES, THEMES
+from ..facts import RECORD_KEY as KEY
 from .stats import Stats, StatsError
 
 SCHEMA: Final = 3
@@ -108,7 +108,7 @@ def read_json(text: str) -> Any:
     >>> read_json("[" * 10_000 + "]" * 10_000)
     Traceback (most recent call last):
     ...
-    eightoff.web.persist.JsonTextError: the JSON text nests deeper than 16 levels
+    eightoff.web.storage.store.JsonTextError: the JSON text nests deeper than 16 levels
     """
     if type(text) is not str:
         raise JsonTextError("not-json", "the value is not text")
@@ -137,7 +137,7 @@ def _from_1(record: Record) -> Record:
 
 
 def _from_2(record: Record) -> Record:
-    """Schema 2 -> 3: the record gains ``stats``, the player's statistics (:mod:`.stats`);
+    """Schema 2 -> 3: the record gains ``stats``, the player's statistics (:mod:`.storage.stats`);
     a schema-2 record has none, so they start empty, its game counted when it has a move."""
     return {**record, "schema": 3, "stats": None}
 
@@ -174,7 +174,7 @@ class MemoryStorage:
     >>> storage.set("key", "12345678")
     Traceback (most recent call last):
     ...
-    eightoff.web.persist.StorageFull: 11 characters do not fit in a quota of 10
+    eightoff.web.storage.store.StorageFull: 11 characters do not fit in a quota of 10
     >>> storage.get("key")
     '1234567'
     """
@@ -309,7 +309,7 @@ class Notice:
 class Loaded:
     """What :meth:`Store.load` found: the game to show (``None``: start a new one), the
     settings, a notice for the player if any, the record's revision, and the statistics
-    (:mod:`.stats`; empty when none were stored)."""
+    (:mod:`.storage.stats`; empty when none were stored)."""
 
     game: Game | None
     settings: Settings

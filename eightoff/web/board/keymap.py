@@ -1,5 +1,5 @@
 """Which key does what: a key press in, at most one :mod:`.actions` value out (pure Python,
-no browser import; tested under CPython). :mod:`.keys` reads the browser's ``keydown``
+no browser import; tested under CPython). :mod:`.board.keys` reads the browser's ``keydown``
 into a :class:`Keystroke` and sends the result to ``App.dispatch``.
 
 - Ctrl+Z, Cmd+Z: undo;
@@ -11,7 +11,7 @@ Shortcuts with Ctrl or Cmd are not read while typing in a field (the field's own
 works there); Alt with them is left to the browser.
 
 Keyboard play (:func:`action_for`), outside fields and dialogs: U undo, N the New Game
-window, ``?`` the list of keys; with the focus on the board (``spot``, :mod:`.focus`):
+window, ``?`` the list of keys; with the focus on the board (``spot``, :mod:`.board.focus`):
 arrow keys, Home and End move it, Enter or Space picks up or puts down, Escape puts back,
 F sends the card to its foundation, D plays the double-tap move.
 
@@ -36,7 +36,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, cast
 
-from .actions import Action, Command, Navigate, Release, Select, Shortcut
+from ..actions import Action, Command, Navigate, Release, Select, Shortcut
 from .focus import NAV_KEYS, NavKey, Spot
 
 CODE_FIELD: Final = "code-input"

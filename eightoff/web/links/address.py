@@ -41,13 +41,13 @@ from dataclasses import dataclass
 from typing import Final
 from urllib.parse import parse_qsl, quote
 
-from ..deal import DealCode
-from ..errors import DealCodeError, EightOffError
-from ..game import Game
-from ..moves import Move
-from ..rules import is_legal, movable_count
-from .facts import LANGUAGE_TAG, LANGUAGES, PARAMETERS, PSEUDO
-from .stats import PATH_LIMIT
+from ...deal import DealCode
+from ...errors import DealCodeError, EightOffError
+from ...game import Game
+from ...moves import Move
+from ...rules import is_legal, movable_count
+from ..facts import LANGUAGE_TAG, LANGUAGES, PARAMETERS, PSEUDO
+from ..storage.stats import PATH_LIMIT
 
 PARAM: Final = "deal"
 MOVES: Final = "moves"
@@ -56,7 +56,7 @@ MOVE_SEPARATOR: Final = "."
 REPLAY: Final = "replay"
 """``&replay``: the link is a replay to step through, not a position to open."""
 DAILY: Final = "daily"
-"""``?daily``: today's deal (:mod:`.daily`)."""
+"""``?daily``: today's deal (:mod:`.storage.daily`)."""
 LANG: Final = "lang"
 """``?lang=he``: the language the page speaks (:func:`language_from_query`)."""
 

@@ -3,7 +3,7 @@
 Thin DOM code. :class:`Pointer` listens once per event type on the board element (each a
 kept proxy, removed by the unbind :meth:`Pointer.bind` returns) and only reads the event:
 which card, which pile under the pointer. What a gesture means is decided by
-:class:`.state.UiState` and the engine, and what it does by ``App.dispatch``, which gets
+:class:`.board.gestures.UiState` and the engine, and what it does by ``App.dispatch``, which gets
 the resulting :mod:`.actions` value. ``pointermove`` stays tiny: it stores the position
 and asks for one animation frame, in which the carried cards get a single style write.
 """
@@ -17,11 +17,11 @@ from typing import Any, Protocol
 from pyscript import document
 from pyscript.ffi import is_none
 
-from ..game import Game
-from .actions import Action, Select
-from .dom import Frame, listen
-from .render import View
-from .state import UiState
+from ...game import Game
+from ..actions import Action, Select
+from ..dom import Frame, listen
+from .gestures import UiState
+from .view import View
 
 
 class Host(Protocol):

@@ -29,10 +29,10 @@ from pathlib import Path
 from string import Formatter
 from typing import Any, Final
 
-from ..cards import RANKS
-from .facts import LANGUAGES as LANGUAGES  # the shared facts, re-exported
-from .facts import PSEUDO as PSEUDO
-from .facts import RIGHT_TO_LEFT as RIGHT_TO_LEFT
+from ...cards import RANKS
+from ..facts import LANGUAGES as LANGUAGES  # the shared facts, re-exported
+from ..facts import PSEUDO as PSEUDO
+from ..facts import RIGHT_TO_LEFT as RIGHT_TO_LEFT
 
 NAMES: Final = {
     "en": "English",
@@ -46,7 +46,7 @@ NAMES: Final = {
 PAGES: Final = ("rules", "examples", "faq")
 """The pages beside the game, ``<lang>/<page>.html`` (tools/pages.py writes them)."""
 DOMAIN: Final = "eightoff"
-LOCALE_DIR = Path(__file__).resolve().parents[1] / "locale"
+LOCALE_DIR = Path(__file__).resolve().parents[2] / "locale"
 """Where the compiled catalogues are: ``<lang>/LC_MESSAGES/eightoff.mo`` (the build puts
 them in the package zip the page unpacks; tests point this at their own compiled copy)."""
 

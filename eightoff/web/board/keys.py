@@ -1,8 +1,8 @@
-"""Keyboard input: the document's ``keydown`` read into a :class:`.keymap.Keystroke`
-with the board's focused spot, and the action :mod:`.keymap` finds sent to
+"""Keyboard input: the document's ``keydown`` read into a :class:`.board.keymap.Keystroke`
+with the board's focused spot, and the action :mod:`.board.keymap` finds sent to
 ``App.dispatch``.
 
-Thin DOM code; which key does what is :mod:`.keymap`'s (pure, tested under CPython).
+Thin DOM code; which key does what is :mod:`.board.keymap`'s (pure, tested under CPython).
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from typing import Any
 from pyscript import document
 from pyscript.ffi import is_none
 
-from .actions import Action
-from .dom import listen
+from ..actions import Action
+from ..dom import listen
 from .focus import Spot
 from .keymap import Keystroke, action_for
 

@@ -26,12 +26,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
-from ..deal import DealCode
-from ..errors import EightOffError
-from ..game import Game
-from ..moves import Move
-from ..position import CELL_COUNTS
-from ..rules import apply
+from ...deal import DealCode
+from ...errors import EightOffError
+from ...game import Game
+from ...moves import Move
+from ...position import CELL_COUNTS
+from ...rules import apply
 
 RECENT: Final = 100
 """How many finished games :attr:`Stats.recent` keeps, newest last."""

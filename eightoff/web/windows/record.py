@@ -1,8 +1,8 @@
 """The player's record on the page: the Statistics window (``#stats``) with its chart drawn
 as SVG, the backup's download and file reading, and the replay bar (``#replay``).
 
-Thin DOM code: the figures, the bars and their words come from :mod:`.chart`, the
-statistics from :mod:`.stats`, the replay's steps from :mod:`.replay`; this module only
+Thin DOM code: the figures, the bars and their words come from :mod:`.windows.chart`, the
+statistics from :mod:`.storage.stats`, the replay's steps from :mod:`.board.replay`; this module only
 writes them into elements. Buttons carry ``data-action`` and reach the page through the
 one click listener (``App.dispatch``). Nothing here is markup: every word is set as
 ``textContent``; the chart's colours are classes (the page's CSP allows no inline style).
@@ -16,13 +16,13 @@ from typing import Any
 from pyscript import document, window
 from pyscript.ffi import to_js
 
-from .backup import MAX_CHARS, BackupError
+from ..board.replay import SPEEDS, Replay
+from ..dom import Texts, add, el
+from ..storage.backup import MAX_CHARS, BackupError
+from ..storage.stats import Stats
+from ..words.i18n import gettext as _
+from ..words.i18n import ngettext
 from .chart import HEIGHT, WIDTH, bars, figures, summary
-from .dom import Texts, add, el
-from .i18n import gettext as _
-from .i18n import ngettext
-from .replay import SPEEDS, Replay
-from .stats import Stats
 
 SVG = "http://www.w3.org/2000/svg"
 
@@ -176,8 +176,8 @@ def download(text: str, name: str, media_type: str) -> None:
 async def read_file(input_node: Any) -> str | None:
     """The text of the file chosen in ``input_node`` (``None``: none chosen); the input is
     cleared, so choosing the same file again reads it again. A file of more than
-    :data:`.backup.MAX_CHARS` bytes is refused by its size, unread (a backup is ASCII, a
-    byte a character): :class:`.backup.BackupError` ``backup-too-big``."""
+    :data:`.storage.backup.MAX_CHARS` bytes is refused by its size, unread (a backup is ASCII, a
+    byte a character): :class:`.storage.backup.BackupError` ``backup-too-big``."""
     files = input_node.files
     if not files or not files.length:
         return None

@@ -1,7 +1,7 @@
 """Which game the page opens with, and what it says about it (pure Python, no browser
 import; tested under CPython).
 
-The page loads the stored record (:meth:`.persist.Store.load`) and reads its address, then
+The page loads the stored record (:meth:`.storage.store.Store.load`) and reads its address, then
 :func:`decide` picks:
 
 - the deal or position in the address (``?deal=CODE``, ``&moves=…``) when nothing is
@@ -13,7 +13,7 @@ The page loads the stored record (:meth:`.persist.Store.load`) and reads its add
   deal or position and the saved game has moves: the page asks before replacing it;
 - else a new random deal with the chosen cell count.
 
->>> from eightoff.web.persist import Loaded, Settings
+>>> from eightoff.web.storage.store import Loaded, Settings
 >>> nothing = Loaded(None, Settings(cells=4), None, 0)
 >>> start = decide(nothing, "?deal=eo1-c2-aaaaafa")
 >>> start.game.code, start.messages, start.ask
@@ -27,14 +27,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..deal import DealCode
-from ..errors import DealCodeError, clipped
-from ..game import Game
-from ..moves import Move
+from ...deal import DealCode
+from ...errors import DealCodeError, clipped
+from ...game import Game
+from ...moves import Move
+from ..facts import LANGUAGES, PSEUDO
+from ..storage.store import Loaded, Notice, Settings
+from ..words.i18n import _, best_language, error_text, notice_words
 from .address import Link, language_from_query, link_from_query
-from .facts import LANGUAGES, PSEUDO
-from .i18n import _, best_language, error_text, notice_words
-from .persist import Loaded, Notice, Settings
 
 
 @dataclass(frozen=True)

@@ -24,13 +24,13 @@ import json
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
-from ..deal import DealCode
-from ..moves import Move
-from ..position import Position
-from ..rules import apply
-from ..solver import DEFAULT_BUDGET, solve
-from ..winnable import winnable
-from .i18n import _, card_name, ngettext
+from ...deal import DealCode
+from ...moves import Move
+from ...position import Position
+from ...rules import apply
+from ...solver import DEFAULT_BUDGET, solve
+from ...winnable import winnable
+from ..words.i18n import _, card_name, ngettext
 
 HINT_SECONDS: Final = 20.0
 """The longest the worker searches for one hint (a position budget comes first)."""

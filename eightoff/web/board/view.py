@@ -1,11 +1,11 @@
 """Show the game: build the page's elements once, then update them by key.
 
 Thin DOM code. :class:`View` owns the bar, the board, the share field and the status line
-(the dialogs are :mod:`.dialogs`'): other modules call its methods and never write into
+(the dialogs are :mod:`.windows.dialogs`'): other modules call its methods and never write into
 its elements. Every card is one element made once and kept by its key (``data-card``);
 a render moves only the elements whose pile or place changed (``appendChild`` moves an
-element), so one action costs a few DOM writes. Sizes come from :mod:`.layout`, words
-from :mod:`.i18n`; nothing here decides a rule. The page's contract with tests is
+element), so one action costs a few DOM writes. Sizes come from :mod:`.board.layout`, words
+from :mod:`.words.i18n`; nothing here decides a rule. The page's contract with tests is
 docs/dom-contract.md.
 """
 
@@ -17,16 +17,16 @@ from typing import Any, Final
 from pyscript import document, window
 from pyscript.ffi import is_none
 
-from ..cards import SUITS
-from ..game import Game
-from ..piles import COLUMNS, Pile
-from ..position import CELL_COUNTS, Position
-from .dom import Texts, add, el, js_object
+from ...cards import SUITS
+from ...game import Game
+from ...piles import COLUMNS, Pile
+from ...position import CELL_COUNTS, Position
+from ..dom import Texts, add, el, js_object
+from ..solver.messages import Marks
+from ..words.i18n import _, card_name, corner, foundation_name, language
+from ..words.speech import card_label, pile_label
 from .focus import NavKey, Spot, landing, rows_for, settle, step
-from .hint import Marks
-from .i18n import _, card_name, corner, foundation_name, language
 from .layout import Layout, board_layout
-from .speech import card_label, pile_label
 
 SYMBOLS = {"S": "\u2660\ufe0e", "H": "\u2665\ufe0e", "D": "\u2666\ufe0e", "C": "\u2663\ufe0e"}
 FLIP_MS = 160
@@ -84,7 +84,7 @@ class View:
         """The element of the pile the carried cards come from."""
         self.reduced_motion = bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
         self.spot = Spot("column-1")
-        """The board's focus (:mod:`.focus`): its element alone has ``tabindex=0``."""
+        """The board's focus (:mod:`.board.focus`): its element alone has ``tabindex=0``."""
         self.roving: Any = None
         self.labels: dict[str, str] = {}
         """The ``aria-label`` written, by pile key and by card key."""

@@ -1,13 +1,13 @@
 """A replay: a deal and the moves of a game, stepped through forward and back (pure
 Python, no browser import; tested under CPython; docs/replays.md).
 
-A replay link (``?deal=CODE&moves=…&replay``, :mod:`.address`) is read into a
+A replay link (``?deal=CODE&moves=…&replay``, :mod:`.links.address`) is read into a
 :class:`Replay`, checked move by move when it is read; the page shows
 :attr:`Replay.position` and steps with :meth:`Replay.forward` and :meth:`Replay.back`,
 playing on by itself every :meth:`Replay.delay_ms`. It never touches the game in
 progress: "play from here" (:meth:`Replay.game`) is a new game, a copy.
 
->>> from .address import link_from_query
+>>> from ..links.address import link_from_query
 >>> link, _ = link_from_query("?deal=EO1-C8-AAAAAFA&moves=1eef&replay")
 >>> replay = Replay.of(link)
 >>> replay.step, replay.length, replay.forward(), replay.step
@@ -21,12 +21,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Final
 
-from ..deal import DealCode
-from ..game import Game
-from ..moves import Move
-from ..position import Position
-from ..rules import apply
-from .address import Link
+from ...deal import DealCode
+from ...game import Game
+from ...moves import Move
+from ...position import Position
+from ...rules import apply
+from ..links.address import Link
 
 SPEEDS: Final = (0.5, 1.0, 2.0, 4.0)
 """The speed control's choices, moves per second."""

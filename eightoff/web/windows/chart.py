@@ -1,9 +1,9 @@
 """What the Statistics window shows, as data: the figures in words and the chart of the
 last games, bar by bar, with its text for a screen reader (pure Python, no browser import;
-tested under CPython). The page draws the bars as SVG rectangles (:mod:`.record`); no
+tested under CPython). The page draws the bars as SVG rectangles (:mod:`.windows.record`); no
 plotting library is needed.
 
->>> from .stats import Result
+>>> from ..storage.stats import Result
 >>> won = Result("EO1-C8-AAAAAFA", True, 600, 98, "2026-11-30")
 >>> games = [won, Result("EO1-C8-AAAAAFA", False, 150, 40, "2026-11-30")]
 >>> [(b.x, b.y, b.height, b.won) for b in bars(games, width=100, height=60)]
@@ -18,9 +18,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from .i18n import gettext as _
-from .i18n import ngettext, number, percent
-from .stats import Result, Tally
+from ..storage.stats import Result, Tally
+from ..words.i18n import gettext as _
+from ..words.i18n import ngettext, number, percent
 
 CHART_GAMES: Final = 50
 """How many of the last games the chart shows."""

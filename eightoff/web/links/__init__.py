@@ -1,0 +1,1 @@
+"""The page's address: deal and position links, the start-up decision, copying a link."""

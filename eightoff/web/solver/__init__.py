@@ -1,0 +1,1 @@
+"""The solver's worker: its messages (pure) and the page's side of it."""
