@@ -3,17 +3,14 @@ eightoff/web/storage/local.py (a full quota, storage refused, another tab's save
 eightoff/web/links/clipboard.py (a browser without a clipboard, or one that refuses). They are
 measured by coverage like the pure modules (tests/engine/helpers.py: FAKE_DOM).
 
-The fake browser is the few names typings/ declares (pyscript's window, pyscript.ffi,
-pyodide.ffi's JsException) and what these modules call on them; the real page runs them
-in tests/browser (test_saving, test_dialogs).
+The fake browser (tests/web/fakebrowser.py) is the few names typings/ declares (pyscript's
+window, pyscript.ffi, pyodide.ffi's JsException) and what these modules call on them; the
+real page runs them in tests/browser (test_saving, test_dialogs).
 """
 
 from __future__ import annotations
 
 import asyncio
-import importlib
-import sys
-import types
 from collections.abc import Callable
 from typing import Any
 
@@ -21,125 +18,17 @@ import pytest
 
 from eightoff import DealCode, Game, Move
 from eightoff.web.storage.store import KEY, Loaded, MemoryStorage, Notice, Settings, StorageFull, Store
-
-
-class JsException(Exception):
-    """pyodide.ffi.JsException: a JavaScript error, with its ``name``."""
-
-    def __init__(self, name: str, message: str) -> None:
-        super().__init__(message)
-        self.name = name
-
-
-class Proxy:
-    """pyscript.ffi.create_proxy's kept proxy."""
-
-    def __init__(self, function: Callable[..., Any]) -> None:
-        self.function = function
-        self.destroyed = False
-
-    def __call__(self, *args: Any) -> Any:
-        return self.function(*args)
-
-    def destroy(self) -> None:
-        self.destroyed = True
-
-
-class Area:
-    """window.localStorage holding at most ``quota`` characters."""
-
-    def __init__(
-        self,
-        quota: int = 10_000,
-        error: str = "QuotaExceededError",
-        message: str = "The quota has been exceeded.",
-    ) -> None:
-        self.items: dict[str, str] = {}
-        self.quota = quota
-        self.error = error
-        self.message = message or "The quota has been exceeded."
-
-    def getItem(self, key: str) -> str | None:
-        return self.items.get(key)
-
-    def setItem(self, key: str, value: str) -> None:
-        if sum(map(len, self.items.values())) - len(self.items.get(key, "")) + len(value) > self.quota:
-            raise JsException(self.error, self.message)
-        self.items[key] = value
-
-    def removeItem(self, key: str) -> None:
-        self.items.pop(key, None)
-
-
-class Clipboard:
-    def __init__(self, refuse: bool = False) -> None:
-        self.text: str | None = None
-        self.refuse = refuse
-
-    async def writeText(self, text: str) -> None:
-        if self.refuse:
-            raise JsException("NotAllowedError", "Write permission denied.")
-        self.text = text
-
-
-class Window:
-    def __init__(self) -> None:
-        self.localStorage: Any = Area()
-        self.navigator = types.SimpleNamespace(clipboard=None)
-        self.listeners: dict[str, list[Proxy]] = {}
-
-    def addEventListener(self, name: str, proxy: Proxy) -> None:
-        self.listeners.setdefault(name, []).append(proxy)
-
-    def removeEventListener(self, name: str, proxy: Proxy) -> None:
-        self.listeners[name].remove(proxy)
-
-    def fire(self, name: str, **event: Any) -> None:
-        for proxy in list(self.listeners.get(name, [])):
-            proxy(types.SimpleNamespace(**event))
-
-
-class NoStorage(Window):
-    """A browser with storage disabled: reading ``localStorage`` throws."""
-
-    @property
-    def localStorage(self) -> Any:
-        raise JsException("SecurityError", "The operation is insecure.")
-
-    @localStorage.setter
-    def localStorage(self, value: Any) -> None:
-        pass
-
+from tests.web import fakebrowser
+from tests.web.fakebrowser import Area, Clipboard, JsException, NoStorage, Window
 
 MODULES = ("eightoff.web.dom", "eightoff.web.storage.local", "eightoff.web.links.clipboard")
 
 
 @pytest.fixture
 def install(monkeypatch: pytest.MonkeyPatch) -> Callable[[Window], Any]:
-    """``install(window)``: the fake browser around ``window`` in sys.modules, and the thin
-    modules imported afresh over it; returns a namespace of those modules."""
-
-    def install(window: Window) -> Any:
-        pyscript = types.ModuleType("pyscript")
-        ffi = types.ModuleType("pyscript.ffi")
-        pyodide = types.ModuleType("pyodide")
-        pyodide_ffi = types.ModuleType("pyodide.ffi")
-        pyscript.window, pyscript.document = window, None  # type: ignore[attr-defined]
-        ffi.is_none = lambda value: value is None  # type: ignore[attr-defined]
-        ffi.create_proxy = Proxy  # type: ignore[attr-defined]
-        ffi.to_js = lambda value, **_options: value  # type: ignore[attr-defined]
-        pyodide_ffi.JsException = JsException  # type: ignore[attr-defined]
-        fakes = {"pyscript": pyscript, "pyscript.ffi": ffi, "pyodide": pyodide, "pyodide.ffi": pyodide_ffi}
-        for name, module in fakes.items():
-            monkeypatch.setitem(sys.modules, name, module)
-        for name in MODULES:
-            monkeypatch.delitem(sys.modules, name, raising=False)
-        modules = {name.rsplit(".", 1)[1]: importlib.import_module(name) for name in MODULES}
-        for name in MODULES:  # nothing imported over the fake browser outlives the test
-            monkeypatch.setitem(sys.modules, name, sys.modules[name])
-        return types.SimpleNamespace(**modules)
-
-    return install
+    """``install(window)``: the fake browser around ``window``, and the thin modules
+    imported afresh over it; returns a namespace of those modules."""
+    return lambda window: fakebrowser.install(monkeypatch, window, MODULES)
 
 
 GAME = Game.new(DealCode.parse("EO1-C8-AAAAAFA"))
