@@ -36,6 +36,8 @@ MODULES = [
     "eightoff.web.board.keymap",
     "eightoff.web.board.layout",
     "eightoff.web.storage.store",
+    "eightoff.web.storage.json_text",
+    "eightoff.web.storage.settings",
     "eightoff.web.board.replay",
     "eightoff.web.words.speech",
     "eightoff.web.links.startup",

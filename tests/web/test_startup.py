@@ -9,7 +9,8 @@ import pytest
 from eightoff import DealCode, Game, Move
 from eightoff.web.links.address import Link
 from eightoff.web.links.startup import Start, decide, notice_text
-from eightoff.web.storage.store import Loaded, Notice, Settings
+from eightoff.web.storage.settings import Settings
+from eightoff.web.storage.store import Loaded, Notice
 
 SAVED = DealCode.parse("EO1-C8-AAAAAFA")
 OTHER = DealCode.parse("EO1-C4-HELLO23")

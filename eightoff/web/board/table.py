@@ -22,8 +22,9 @@ from ...piles import Pile
 from ..links.address import address_for
 from ..links.startup import notice_text
 from ..storage.daily import daily_code, iso, today
+from ..storage.settings import Settings
 from ..storage.stats import Stats
-from ..storage.store import Settings, Store
+from ..storage.store import Store
 from ..words.i18n import _, error_text, ngettext
 from ..words.speech import moved, stepped
 from .gestures import UiState

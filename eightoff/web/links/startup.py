@@ -32,7 +32,8 @@ from ...errors import DealCodeError, clipped
 from ...game import Game
 from ...moves import Move
 from ..facts import LANGUAGES, PSEUDO
-from ..storage.store import Loaded, Notice, Settings
+from ..storage.settings import Settings
+from ..storage.store import Loaded, Notice
 from ..words.i18n import _, best_language, error_text, notice_words
 from .address import Link, language_from_query, link_from_query
 

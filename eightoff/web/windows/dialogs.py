@@ -22,7 +22,7 @@ from ...errors import DealCodeError
 from ...game import Game
 from ...position import CELL_COUNTS
 from ..dom import Texts, add, el, listen
-from ..storage.store import Settings
+from ..storage.settings import Settings
 from ..words.i18n import LANGUAGES, NAMES, _, direction, error_text, language, ngettext
 
 Words = Callable[[], str]
