@@ -23,7 +23,8 @@ from ...game import Game
 from ...position import CELL_COUNTS
 from ..dom import Texts, add, el, listen
 from ..storage.settings import Settings
-from ..words.i18n import LANGUAGES, NAMES, _, direction, error_text, language, ngettext
+from ..words.engine_errors import error_text
+from ..words.i18n import LANGUAGES, NAMES, _, direction, language, ngettext
 
 Words = Callable[[], str]
 
