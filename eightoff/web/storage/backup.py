@@ -45,7 +45,7 @@ VERSION: Final = 1
 """The file's version; the record inside has its own schema (:data:`.record.SCHEMA`)."""
 MAX_CHARS: Final = RECORD_MAX_CHARS
 """A backup is a few kilobytes: anything bigger is refused unread (the page checks the
-file's size before reading it, :func:`.windows.record.read_file`)."""
+file's size before reading it, :func:`.storage.files.read_file`)."""
 FILE_NAME: Final = "eightoff-backup.json"
 MEDIA_TYPE: Final = "application/json"
 
