@@ -46,6 +46,7 @@ MODULES = [
     "eightoff.web.links.startup",
     "eightoff.web.board.gestures",
     "eightoff.web.storage.stats",
+    "eightoff.web.storage.stats_entries",
 ]
 """The modules with examples: each must run at least one."""
 
