@@ -1,5 +1,5 @@
-"""Backup (eightoff/web/storage/backup.py, docs/backup.md): everything in one versioned JSON file,
-read back exactly; a bad or foreign file refused with its reason."""
+"""Backup (eightoff/web/storage/backup.py; docs/replays.md, "Backup files"): everything in
+one versioned JSON file, read back exactly; a bad or foreign file refused with its reason."""
 
 from __future__ import annotations
 
