@@ -105,14 +105,10 @@ class URLs:
         self.revoked.append(url)
 
 
-class Window:
-    def __init__(self) -> None:
-        self.localStorage: Any = Area()
-        self.navigator = types.SimpleNamespace(clipboard=None)
-        self.listeners: dict[str, list[Proxy]] = {}
-        self.URL = URLs()
-        self.Blob = Blob
-        self.Object = types.SimpleNamespace(fromEntries=dict)
+class EventTarget:
+    """Listeners added and removed by event type; :meth:`fire` calls them with an event."""
+
+    listeners: dict[str, list[Proxy]]
 
     def addEventListener(self, name: str, proxy: Proxy) -> None:
         self.listeners.setdefault(name, []).append(proxy)
@@ -123,6 +119,16 @@ class Window:
     def fire(self, name: str, **event: Any) -> None:
         for proxy in list(self.listeners.get(name, [])):
             proxy(types.SimpleNamespace(**event))
+
+
+class Window(EventTarget):
+    def __init__(self) -> None:
+        self.localStorage: Any = Area()
+        self.navigator = types.SimpleNamespace(clipboard=None)
+        self.listeners = {}
+        self.URL = URLs()
+        self.Blob = Blob
+        self.Object = types.SimpleNamespace(fromEntries=dict)
 
 
 class ClassList:
@@ -150,7 +156,21 @@ _SELECTOR = re.compile(
 """The selectors the modules use: ``tag``, ``#id``, ``tag[attr]``, ``tag[attr=value]``."""
 
 
-class Element:
+class Flag:
+    """A true-or-false property that reflects its attribute until it is set (``disabled``,
+    ``hidden``)."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, node: Element, owner: type | None = None) -> bool:
+        return bool(node._properties.get(self.name, self.name in node.attributes))
+
+    def __set__(self, node: Element, value: bool) -> None:
+        node._properties[self.name] = value
+
+
+class Element(EventTarget):
     """A DOM element as far as the windows use one: attributes, children, text, the form
     properties (``value``, ``checked``, ``disabled``, ``hidden``), a ``<dialog>``'s
     ``open``/``showModal``/``close`` (which fires ``close``), focus, ``closest`` and the two
@@ -167,7 +187,7 @@ class Element:
         self._text = ""
         self.checked = False
         self.open = False
-        self.listeners: dict[str, list[Proxy]] = {}
+        self.listeners = {}
         self.classList = ClassList(self)
         self._properties: dict[str, Any] = {}
 
@@ -182,32 +202,16 @@ class Element:
     def id(self) -> str:
         return self.attributes.get("id", "")
 
-    def _reflected(self, name: str, default: Any) -> Any:
-        return self._properties.get(name, default)
-
     @property
     def value(self) -> str:
-        return str(self._reflected("value", self.attributes.get("value", "")))
+        return str(self._properties.get("value", self.attributes.get("value", "")))
 
     @value.setter
     def value(self, value: str) -> None:
         self._properties["value"] = value
 
-    @property
-    def disabled(self) -> bool:
-        return bool(self._reflected("disabled", "disabled" in self.attributes))
-
-    @disabled.setter
-    def disabled(self, value: bool) -> None:
-        self._properties["disabled"] = value
-
-    @property
-    def hidden(self) -> bool:
-        return bool(self._reflected("hidden", "hidden" in self.attributes))
-
-    @hidden.setter
-    def hidden(self, value: bool) -> None:
-        self._properties["hidden"] = value
+    disabled = Flag()
+    hidden = Flag()
 
     # -- the tree
     @property
@@ -286,15 +290,8 @@ class Element:
     def click(self) -> None:
         self.document.clicked.append(self)
 
-    def addEventListener(self, name: str, proxy: Proxy) -> None:
-        self.listeners.setdefault(name, []).append(proxy)
-
-    def removeEventListener(self, name: str, proxy: Proxy) -> None:
-        self.listeners[name].remove(proxy)
-
     def fire(self, name: str, **event: Any) -> None:
-        for proxy in list(self.listeners.get(name, [])):
-            proxy(types.SimpleNamespace(target=self, **event))
+        super().fire(name, target=self, **event)
 
 
 class Document:
