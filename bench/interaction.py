@@ -77,7 +77,8 @@ PROBES = """() => {
 SAVE_PROBE = """
 import js
 from eightoff.web.storage.local import LocalStorage
-from eightoff.web.storage.store import Settings, Store
+from eightoff.web.storage.settings import Settings
+from eightoff.web.storage.store import Store
 from tests_players import long_game
 
 game = long_game(130)

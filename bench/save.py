@@ -15,7 +15,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from eightoff.web.storage.store import KEY, MemoryStorage, Settings, Store
+from eightoff.web.storage.settings import Settings
+from eightoff.web.storage.store import KEY, MemoryStorage, Store
 from tests.players import long_game
 
 SAVES = 5000

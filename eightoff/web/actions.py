@@ -36,7 +36,7 @@ from typing import Final, Literal, cast, get_args
 
 from ..moves import Move
 from .board.focus import NavKey
-from .storage.store import Settings, SettingsError
+from .storage.settings import Settings, SettingsError
 
 # -- board actions -------------------------------------------------------------------
 
@@ -188,7 +188,7 @@ class Choose:
 
     def applied_to(self, settings: Settings) -> Settings:
         """The settings with this choice; raises ``ValueError`` (a
-        :class:`.storage.store.SettingsError` for a value outside the choices) when the value
+        :class:`.storage.settings.SettingsError` for a value outside the choices) when the value
         cannot be used.
 
         >>> Choose("deck", "two").applied_to(Settings(cells=2))
@@ -196,7 +196,7 @@ class Choose:
         >>> Choose("cells", "7").applied_to(Settings())
         Traceback (most recent call last):
         ...
-        eightoff.web.storage.store.SettingsError: a game has 8, 4 or 2 cells, not 7
+        eightoff.web.storage.settings.SettingsError: a game has 8, 4 or 2 cells, not 7
         """
         if self.setting == "cells":
             return replace(settings, cells=int(self.value))

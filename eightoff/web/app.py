@@ -66,17 +66,21 @@ from .links.address import (
     share_url,
 )
 from .links.clipboard import copy_text
-from .links.startup import choose_language, decide, notice_text
+from .links.startup import choose_language, decide
 from .solver.messages import Line, deal_request, hint_request, marks, read_reply, verdict_text
 from .solver.worker import Failure, Worker
 from .storage import local
 from .storage.backup import FILE_NAME, MEDIA_TYPE, BackupError, Held, describe, export, read, reason_text
 from .storage.daily import daily_code, today
+from .storage.files import download, read_file
 from .storage.store import Loaded, Store
 from .windows.dialogs import Dialogs
-from .windows.record import ReplayBar, StatsWindow, download, read_file
+from .windows.replay_bar import ReplayBar
+from .windows.stats_window import StatsWindow
 from .words import speech
-from .words.i18n import _, card_name, direction, language, ngettext, set_language, use_number_format
+from .words.card_names import card_name
+from .words.i18n import _, direction, language, ngettext, set_language, use_number_format
+from .words.notices import notice_text
 
 
 class App:

@@ -17,7 +17,7 @@ from playwright.sync_api import Page, expect
 from eightoff import DealCode, Game, Move, Pile
 from eightoff.errors import IllegalMoveError
 from eightoff.rules import check
-from eightoff.web.words.i18n import error_text
+from eightoff.web.words.engine_errors import error_text
 from tests.fcsolve import NEAR_THE_END, Solution, solution
 
 from .harness import StrictPage

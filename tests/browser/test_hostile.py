@@ -18,7 +18,8 @@ from playwright.sync_api import Browser, Page, Route, expect
 
 from eightoff import DealCode, Game, Move
 from eightoff.web.links.address import decode_moves, encode_moves
-from eightoff.web.storage.store import BACKUP_KEY, KEY, MAX_CHARS
+from eightoff.web.storage.json_text import MAX_CHARS
+from eightoff.web.storage.store import BACKUP_KEY, KEY
 from tests.players import long_game
 
 from .harness import StrictPage

@@ -19,7 +19,7 @@ from playwright.sync_api import Page, expect
 
 from eightoff import DealCode, Game, IllegalMoveError, Move, Pile
 from eightoff.rules import check
-from eightoff.web.words import i18n
+from eightoff.web.words import engine_errors, i18n
 from eightoff.web.words.speech import pile_label
 from tests.fcsolve import Solution, solution
 
@@ -133,8 +133,8 @@ def test_ukrainian_chosen_in_the_settings_leaves_the_game_alone(page: Page, site
         refused = Move(Pile.column(1), Pile.column(2))
         with pytest.raises(IllegalMoveError) as error:
             check(game.position, refused)
-        reason = i18n.error_text(error.value)
-        assert reason != words("en", lambda: i18n.error_text(error.value))
+        reason = engine_errors.error_text(error.value)
+        assert reason != words("en", lambda: engine_errors.error_text(error.value))
         player.drag(str(game.position.cards(Pile.column(1))[-1]), "column-2")
         expect(page.locator("#status")).to_have_text(reason)
     # Kept with the settings: the next visit speaks Ukrainian.

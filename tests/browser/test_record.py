@@ -13,10 +13,11 @@ from playwright.sync_api import Page, expect
 from eightoff import DealCode, Game, Move, legal_moves
 from eightoff.solver import solve
 from eightoff.web.links.address import Link, encode_moves
-from eightoff.web.storage import store as persist
+from eightoff.web.storage import record as stored_record
 from eightoff.web.storage.daily import daily_code
+from eightoff.web.storage.settings import Settings
 from eightoff.web.storage.stats import Stats
-from eightoff.web.storage.store import KEY, Settings
+from eightoff.web.storage.store import KEY
 from tests.players import long_game
 
 from .helpers import Player, clipboard, dealt, expect_board, expect_numbers, open_fresh, open_page
@@ -33,7 +34,7 @@ def open_with(page: Page, site_url: str, text: str, query: str = "") -> Page:
 
 
 def record_of(game: Game, stats: Stats | None = None) -> str:
-    return persist.dump(1, "test", game, Settings(), stats)
+    return stored_record.dump(1, "test", game, Settings(), stats)
 
 
 def almost_won() -> tuple[Game, Stats]:
@@ -223,8 +224,8 @@ SOAK = """
 import json, random, js
 from eightoff import DealCode, Game
 from eightoff.rules import legal_moves
-from eightoff.web.storage import store as persist
-from eightoff.web.storage.store import Settings
+from eightoff.web.storage import record as stored_record
+from eightoff.web.storage.settings import Settings
 from eightoff.web.storage.stats import Stats
 rng, done = random.Random(5), 0
 for number in range(200):
@@ -242,7 +243,7 @@ for number in range(200):
                 break
             game.play(rng.choice(moves))
         stats = stats.follow(game, "2026-11-30")
-    read = persist.parse_record(persist.dump(number, "soak", game, Settings(), stats))
+    read = stored_record.parse_record(stored_record.dump(number, "soak", game, Settings(), stats))
     back = read.game
     same = back == game and back.undo_stack == game.undo_stack and back.redo_stack == game.redo_stack
     done += same and read.stats == stats

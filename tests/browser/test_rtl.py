@@ -27,7 +27,7 @@ import pytest
 from babel.messages.pofile import read_po
 from playwright.sync_api import Page
 
-from eightoff.web.words import i18n
+from eightoff.web.words import card_names, i18n
 
 from .helpers import ROOT
 
@@ -69,7 +69,7 @@ SAMPLE_TEXT = {
 
 def hebrew_samples() -> dict[str, Any]:
     """Every placeholder's sample value, its words in Hebrew (the catalogue's own)."""
-    card, needed = i18n.card_name("KH"), i18n.card_name("7S")
+    card, needed = card_names.card_name("KH"), card_names.card_name("7S")
     column = i18n.gettext("Column {n}", n=3)
     return {
         **SAMPLE_NUMBERS,
@@ -77,9 +77,9 @@ def hebrew_samples() -> dict[str, Any]:
         "card": card,
         "needed": needed,
         "onto": needed,
-        "card_suit": i18n.foundation_suit("H"),
+        "card_suit": card_names.foundation_suit("H"),
         "suit": i18n.pgettext("suit in a card's name", "hearts"),
-        "rank": i18n.rank_name(12),
+        "rank": card_names.rank_name(12),
         "pile": column,
         "where": column,
         "piles": column,

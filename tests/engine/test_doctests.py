@@ -33,14 +33,20 @@ MODULES = [
     "eightoff.web.board.focus",
     "eightoff.web.solver.messages",
     "eightoff.web.words.i18n",
+    "eightoff.web.words.card_names",
+    "eightoff.web.words.engine_errors",
+    "eightoff.web.words.notices",
     "eightoff.web.board.keymap",
     "eightoff.web.board.layout",
     "eightoff.web.storage.store",
+    "eightoff.web.storage.json_text",
+    "eightoff.web.storage.settings",
     "eightoff.web.board.replay",
     "eightoff.web.words.speech",
     "eightoff.web.links.startup",
     "eightoff.web.board.gestures",
     "eightoff.web.storage.stats",
+    "eightoff.web.storage.stats_entries",
 ]
 """The modules with examples: each must run at least one."""
 

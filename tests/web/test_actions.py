@@ -17,7 +17,7 @@ from eightoff.web.actions import (
     from_button,
     from_choice,
 )
-from eightoff.web.storage.store import Settings, SettingsError
+from eightoff.web.storage.settings import Settings, SettingsError
 
 
 def test_every_command_is_read_from_a_button_of_its_name() -> None:

@@ -1,5 +1,5 @@
-"""Backup (eightoff/web/storage/backup.py, docs/backup.md): everything in one versioned JSON file,
-read back exactly; a bad or foreign file refused with its reason."""
+"""Backup (eightoff/web/storage/backup.py; docs/replays.md, "Backup files"): everything in
+one versioned JSON file, read back exactly; a bad or foreign file refused with its reason."""
 
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ import pytest
 
 from eightoff import DealCode
 from eightoff.web.storage import backup
-from eightoff.web.storage import store as persist
+from eightoff.web.storage import record as stored_record
 from eightoff.web.storage.backup import MAX_CHARS, BackupError, Held, export, read
+from eightoff.web.storage.settings import Settings
 from eightoff.web.storage.stats import Stats
-from eightoff.web.storage.store import Settings
 from tests.players import long_game
 
 WHEN = "2026-11-30T12:00:00Z"
@@ -35,7 +35,7 @@ def test_export_then_read_gives_everything_back_exactly() -> None:
     assert back.game.redo_stack == held.game.redo_stack and back.game.undo_stack == held.game.undo_stack
     data = json.loads(text)
     assert list(data) == ["format", "version", "exported", "record"]
-    assert data["record"]["schema"] == persist.SCHEMA
+    assert data["record"]["schema"] == stored_record.SCHEMA
 
 
 def test_an_older_record_inside_is_migrated() -> None:

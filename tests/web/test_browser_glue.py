@@ -17,7 +17,8 @@ from typing import Any
 import pytest
 
 from eightoff import DealCode, Game, Move
-from eightoff.web.storage.store import KEY, Loaded, MemoryStorage, Notice, Settings, StorageFull, Store
+from eightoff.web.storage.settings import Settings
+from eightoff.web.storage.store import KEY, Loaded, MemoryStorage, Notice, StorageFull, Store
 from tests.web import fakebrowser
 from tests.web.fakebrowser import Area, Clipboard, JsException, NoStorage, Window
 

@@ -19,12 +19,12 @@ from eightoff import DealCode, Game, HistoryError, IllegalMoveError, Move, Pile
 from eightoff.errors import EightOffError
 from eightoff.rules import check
 from eightoff.web.links.address import BadMove, decode_moves
-from eightoff.web.links.startup import notice_text
 from eightoff.web.storage.backup import BackupError, reason_text
-from eightoff.web.storage.stats import Tally
+from eightoff.web.storage.stats_entries import Tally
 from eightoff.web.storage.store import Notice
 from eightoff.web.windows.chart import figures
-from eightoff.web.words import i18n
+from eightoff.web.words import card_names, engine_errors, i18n, notices
+from eightoff.web.words.notices import notice_text
 from tests.engine.helpers import board
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -152,7 +152,7 @@ def refusals() -> list[EightOffError]:
 
 
 def test_the_refusals_cover_every_error_code() -> None:
-    assert {error.code for error in refusals()} == set(i18n.ERRORS)
+    assert {error.code for error in refusals()} == set(engine_errors.ERRORS)
     assert all(
         isinstance(e, IllegalMoveError | HistoryError) or e.code.startswith(("deal", "no-", "link-", "bad-"))
         for e in refusals()
@@ -162,17 +162,17 @@ def test_the_refusals_cover_every_error_code() -> None:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_engine_error_is_a_translated_sentence(lang: str, speak: object) -> None:
     errors = refusals()
-    english = [i18n.error_text(error) for error in errors]
+    english = [engine_errors.error_text(error) for error in errors]
     speak(lang)  # type: ignore[operator]
     for error, source in zip(errors, english, strict=True):
-        text = i18n.error_text(error)
+        text = engine_errors.error_text(error)
         assert "{" not in text and "}" not in text, (error.code, text)
         assert text != source, (error.code, text)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_store_notice_is_translated(lang: str, speak: object) -> None:
-    english = {code: notice_text(Notice(code)) for code in i18n.NOTICES}
+    english = {code: notice_text(Notice(code)) for code in notices.NOTICES}
     speak(lang)  # type: ignore[operator]
     for code, source in english.items():
         assert notice_text(Notice(code)) not in ("", source, code)
@@ -180,7 +180,7 @@ def test_every_store_notice_is_translated(lang: str, speak: object) -> None:
 
 def test_card_names_and_plurals_in_ukrainian_and_hebrew(speak: object) -> None:
     speak("uk")  # type: ignore[operator]
-    assert i18n.card_name("KH") != "king of hearts"
+    assert card_names.card_name("KH") != "king of hearts"
     forms = {n: i18n.ngettext("{n} cell", "{n} cells", n, n=n) for n in (1, 2, 5, 21)}
     assert len({text.split()[1] for text in forms.values()}) == 3  # one, few, many
     assert forms[1].split()[1] == forms[21].split()[1]
@@ -202,7 +202,7 @@ def test_the_pseudo_language_is_accented_longer_and_keeps_placeholders(text: str
 def test_the_pseudo_language_translates_everything(speak: object) -> None:
     speak(i18n.PSEUDO)  # type: ignore[operator]
     for error in refusals():
-        assert catalogues.is_pseudo(i18n.error_text(error)), error.code
+        assert catalogues.is_pseudo(engine_errors.error_text(error)), error.code
     assert catalogues.loader_strings()[i18n.PSEUDO]["Eight Off"] == catalogues.pseudo("Eight Off")
 
 
@@ -264,9 +264,10 @@ def test_hebrew_values_keep_their_order_and_place(speak: Callable[[str], None]) 
     assert (
         replay == "הילוך חוזר של החלוקה \u2066EO1-C8-AAAAAFA\u2069, \u206612\u2069 מהלכים. המשחק שלכם נשמר."
     )
-    assert i18n.card_name("KH") == "מלך לב"
+    assert card_names.card_name("KH") == "מלך לב"
     assert (
-        i18n.gettext("{pile}: {card}", pile="טור 3", card=i18n.card_name("7H")) == "טור 3: \u20667\u2069 לב"
+        i18n.gettext("{pile}: {card}", pile="טור 3", card=card_names.card_name("7H"))
+        == "טור 3: \u20667\u2069 לב"
     )
 
 

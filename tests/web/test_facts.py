@@ -18,7 +18,8 @@ import pytest
 from eightoff.web import facts
 from eightoff.web.links.address import parameters
 from eightoff.web.links.startup import choose_language
-from eightoff.web.storage import store as persist
+from eightoff.web.storage import settings as stored_settings
+from eightoff.web.storage import store
 from eightoff.web.words import i18n
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -197,14 +198,14 @@ def test_every_copy_of_the_shared_facts_derives_from_facts() -> None:
     """The Python reads facts.py; the tools derive from it; lang.js holds none of them."""
     assert i18n.LANGUAGES is facts.LANGUAGES and i18n.PSEUDO is facts.PSEUDO
     assert i18n.RIGHT_TO_LEFT is facts.RIGHT_TO_LEFT
-    assert (persist.KEY, persist.BACKUP_KEY) == (facts.RECORD_KEY, facts.BACKUP_KEY)
+    assert (store.KEY, store.BACKUP_KEY) == (facts.RECORD_KEY, facts.BACKUP_KEY)
     assert (facts.LANGUAGES[1:], facts.PSEUDO) == (catalogues.LANGUAGES, catalogues.PSEUDO)
     assert (common.PYODIDE_VERSION, common.PYSCRIPT_VERSION) == (
         facts.PYODIDE_VERSION,
         facts.PYSCRIPT_VERSION,
     )
     source = (ROOT / "static" / "lang.js").read_text()
-    assert persist.THEME_CHOICES is facts.THEMES
+    assert stored_settings.THEME_CHOICES is facts.THEMES
     for copied in ('"eightoff:', '"qps"', '["he"]', '"en", "he"', "60", '"dark"', '"light"'):
         assert copied not in source, f"static/lang.js repeats {copied}: read it from FACTS"
     for name in ("loader.js", "pyodide-loader.mjs"):

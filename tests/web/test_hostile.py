@@ -6,7 +6,7 @@ that name what is wrong; nothing raises.
 
 Under Pyodide the C stack overflows on deep JSON before Python's ``RecursionError``, so
 the tests here check the refusal comes from the count made before parsing
-(``persist.nesting``), not from a caught ``RecursionError``; tests/browser/test_hostile.py
+(``json_text.nesting``), not from a caught ``RecursionError``; tests/browser/test_hostile.py
 replays the same values in the real page."""
 
 from __future__ import annotations
@@ -21,22 +21,12 @@ from hypothesis import strategies as st
 
 from eightoff import Game
 from eightoff.web.storage import backup
-from eightoff.web.storage import store as persist
+from eightoff.web.storage import record as stored_record
 from eightoff.web.storage.backup import BackupError, export, read, reason_text
+from eightoff.web.storage.json_text import MAX_CHARS, MAX_DEPTH, nesting, read_json
+from eightoff.web.storage.settings import Settings
 from eightoff.web.storage.stats import Stats
-from eightoff.web.storage.store import (
-    BACKUP_KEY,
-    KEY,
-    MAX_CHARS,
-    MAX_DEPTH,
-    Loaded,
-    MemoryStorage,
-    Notice,
-    Settings,
-    Store,
-    nesting,
-    read_json,
-)
+from eightoff.web.storage.store import BACKUP_KEY, KEY, Loaded, MemoryStorage, Notice, Store
 from tests.players import long_game, long_line
 
 
@@ -49,7 +39,7 @@ def deep_objects(levels: int) -> str:
 
 
 def good_record(revision: int = 3) -> str:
-    return persist.dump(revision, "tab-a", long_game(5), Settings(cells=8))
+    return stored_record.dump(revision, "tab-a", long_game(5), Settings(cells=8))
 
 
 GOOD = json.loads(good_record())
@@ -79,7 +69,7 @@ GARBAGE: dict[str, tuple[str, str]] = {
     "another app's value": ('{"theme":"dark","user":{"id":42}}', "record-schema"),
 }
 """Values another page (or a tamperer) can leave under the state key, and the reason the
-load gives (``persist.Notice`` ``storage-corrupt``)."""
+load gives (``store.Notice`` ``storage-corrupt``)."""
 
 
 @pytest.mark.parametrize("case", GARBAGE)
@@ -113,7 +103,7 @@ def test_garbage_from_another_tab_is_set_aside_and_this_tabs_game_saved_over_it(
 
 
 def test_the_words_of_the_new_notices() -> None:
-    from eightoff.web.links.startup import notice_text
+    from eightoff.web.words.notices import notice_text
 
     assert notice_text(Notice("storage-set-aside", {"backup": True})) == (
         "Something that was not a saved game of Eight Off was found in the browser's storage: it was "
@@ -422,15 +412,15 @@ def test_tabs_keep_following_each_other_at_the_last_revision() -> None:
     """The review's I-5: a record at revision 2^53 - 1 (only by tampering) froze live
     tab-to-tab updates, as revisions stop growing there."""
     storage = MemoryStorage()
-    storage.set(KEY, good_record(persist.MAX_REVISION))
+    storage.set(KEY, good_record(stored_record.MAX_REVISION))
     tab_a, tab_b = Store(storage, "a"), Store(storage, "b")
-    assert tab_a.load().revision == tab_b.load().revision == persist.MAX_REVISION
+    assert tab_a.load().revision == tab_b.load().revision == stored_record.MAX_REVISION
     game = long_game(7)
     assert tab_a.save(game, Settings()) is None
-    assert json.loads(storage.get(KEY) or "")["revision"] == persist.MAX_REVISION
+    assert json.loads(storage.get(KEY) or "")["revision"] == stored_record.MAX_REVISION
     followed = tab_b.on_external_change(storage.get(KEY))
     assert followed is not None and followed.game == game
-    assert followed.notice == Notice("storage-other-tab", {"revision": persist.MAX_REVISION})
+    assert followed.notice == Notice("storage-other-tab", {"revision": stored_record.MAX_REVISION})
     assert tab_b.on_external_change(storage.get(KEY)) is None  # seen now
 
 
@@ -438,7 +428,7 @@ def test_below_the_last_revision_an_equal_revision_is_left_to_the_save() -> None
     storage = MemoryStorage()
     tab = Store(storage, "a")
     tab.save(long_game(3), Settings())  # revision 1
-    same_time = persist.dump(1, "b", long_game(4), Settings())  # another tab's, also 1
+    same_time = stored_record.dump(1, "b", long_game(4), Settings())  # another tab's, also 1
     assert tab.on_external_change(same_time) is None
     storage.set(KEY, same_time)
     assert tab.save(long_game(5), Settings()) == Notice("storage-other-tab", {"revision": 1})

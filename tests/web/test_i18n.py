@@ -12,7 +12,9 @@ import pytest
 from eightoff import DealCode, DealCodeError, Game, HistoryError, IllegalMoveError, Move, Pile
 from eightoff.rules import check
 from eightoff.web.words import i18n
-from eightoff.web.words.i18n import ERRORS, _, card_name, corner, error_text, ngettext, sentence, set_language
+from eightoff.web.words.card_names import card_name, corner
+from eightoff.web.words.engine_errors import ERRORS, error_text, sentence
+from eightoff.web.words.i18n import _, ngettext, set_language
 from tests.engine.helpers import board
 
 ENGINE = Path(i18n.__file__).resolve().parents[2]

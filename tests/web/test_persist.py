@@ -12,20 +12,11 @@ from hypothesis import strategies as st
 
 from eightoff import UNDO_LIMIT, DealCode, Game, HistoryError, Move, saved
 from eightoff.rules import apply, legal_moves
-from eightoff.web.storage import store as persist
+from eightoff.web.storage import record as stored_record
+from eightoff.web.storage.record import SCHEMA
+from eightoff.web.storage.settings import Settings, SettingsError
 from eightoff.web.storage.stats import Stats
-from eightoff.web.storage.store import (
-    BACKUP_KEY,
-    KEY,
-    SCHEMA,
-    Loaded,
-    MemoryStorage,
-    Notice,
-    Settings,
-    SettingsError,
-    StorageFull,
-    Store,
-)
+from eightoff.web.storage.store import BACKUP_KEY, KEY, Loaded, MemoryStorage, Notice, StorageFull, Store
 from tests.players import long_game
 
 CODE = DealCode.parse("EO1-C8-AAAAAFA")
@@ -158,8 +149,8 @@ def test_a_schema_2_page_leaves_a_schema_3_record_alone() -> None:
     writes over it (its migrate refuses a newer schema)."""
     storage = stored(SCHEMA_3)
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(persist, "SCHEMA", 2)
-        patch.setattr(persist, "MIGRATIONS", {1: persist.MIGRATIONS[1]})
+        patch.setattr(stored_record, "SCHEMA", 2)
+        patch.setattr(stored_record, "MIGRATIONS", {1: stored_record.MIGRATIONS[1]})
         store = Store(storage, "old")
         loaded = store.load()
         assert loaded.game is None and loaded.notice == Notice("storage-newer", {"backup": True})
@@ -453,7 +444,7 @@ def test_a_registered_migration_reads_an_older_schema(monkeypatch: pytest.Monkey
             "settings": {"cells": data["cells"], "deck": data["deck"]},
         }
 
-    monkeypatch.setitem(persist.MIGRATIONS, 0, from_0)
+    monkeypatch.setitem(stored_record.MIGRATIONS, 0, from_0)
     assert Store(stored(old), "a").load() == expected(game, Settings(4, "two"), None, 9)
     broken = Store(stored({"schema": 0}), "a").load()
     assert broken.game is None and broken.notice == Notice(

@@ -4,7 +4,7 @@ well under a minute on one core (the figures are in the docstrings).
 
 - 10,000 random games of random deals (8, 4 and 2 cells): legal moves, undo and redo at
   random, the statistics following every action; after random actions and at the end the
-  record is written (:func:`persist.dump`) and read back (:func:`persist.parse_record`),
+  record is written (:func:`.storage.record.dump`) and read back (:func:`.storage.record.parse_record`),
   and everything must come back exactly: position, score, move count, undo and redo
   stacks, settings, statistics (with the path of the whole game).
 - 1,000 fuzzed saved records: the page's :meth:`Store.load` ends with the stored game
@@ -31,10 +31,12 @@ from eightoff.position import Position
 from eightoff.rules import accepts, is_legal, legal_moves, movable_count
 from eightoff.web.board.replay import Replay
 from eightoff.web.links.address import encode_moves, link_from_query
-from eightoff.web.links.startup import decide, notice_text
-from eightoff.web.storage import store as persist
+from eightoff.web.links.startup import decide
+from eightoff.web.storage import record as stored_record
+from eightoff.web.storage.settings import Settings
 from eightoff.web.storage.stats import Stats
-from eightoff.web.storage.store import KEY, Loaded, MemoryStorage, Notice, Settings, Store
+from eightoff.web.storage.store import KEY, Loaded, MemoryStorage, Notice, Store
+from eightoff.web.words.notices import notice_text
 from tests.players import long_game
 
 GAMES = 10_000
@@ -99,7 +101,7 @@ def random_game(
 
 
 def round_trip(game: Game, stats: Stats, settings: Settings, revision: int) -> None:
-    read = persist.parse_record(persist.dump(revision, "soak", game, settings, stats))
+    read = stored_record.parse_record(stored_record.dump(revision, "soak", game, settings, stats))
     back = read.game
     assert (back.code, back.position, back.score, back.moves) == (
         game.code,
@@ -180,7 +182,7 @@ def test_1000_fuzzed_saved_records_load_exactly_or_say_why() -> None:
     for number in range(BLOBS):
         game = rng.choice(games)
         stats = Stats().matched(game).follow(game, DAY)
-        good = persist.dump(5, "tab", game, Settings(4), stats)
+        good = stored_record.dump(5, "tab", game, Settings(4), stats)
         text = mutations(rng, good)
         storage = MemoryStorage()
         storage.set(KEY, text)
@@ -191,7 +193,7 @@ def test_1000_fuzzed_saved_records_load_exactly_or_say_why() -> None:
             assert "{" not in notice_text(loaded.notice)
             said += 1
         else:
-            read = persist.parse_record(text)
+            read = stored_record.parse_record(text)
             assert loaded.game == read.game and loaded.settings == read.settings
             assert loaded.notice is None or notice_text(loaded.notice)
             exact += loaded.game == game

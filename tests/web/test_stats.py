@@ -11,14 +11,13 @@ import pytest
 
 from eightoff import DealCode, Game, Move
 from eightoff.solver import solve
-from eightoff.web.storage.stats import (
+from eightoff.web.storage.stats import RECENT, Stats
+from eightoff.web.storage.stats_entries import (
     DATES_WON,
     PATH_LIMIT,
-    RECENT,
     Current,
     Daily,
     Result,
-    Stats,
     StatsError,
     Tally,
 )

@@ -20,11 +20,13 @@ from ...game import UNDO_LIMIT, Game
 from ...moves import Move
 from ...piles import Pile
 from ..links.address import address_for
-from ..links.startup import notice_text
 from ..storage.daily import daily_code, iso, today
+from ..storage.settings import Settings
 from ..storage.stats import Stats
-from ..storage.store import Settings, Store
-from ..words.i18n import _, error_text, ngettext
+from ..storage.store import Store
+from ..words.engine_errors import error_text
+from ..words.i18n import _, ngettext
+from ..words.notices import notice_text
 from ..words.speech import moved, stepped
 from .gestures import UiState
 from .view import Rects, View

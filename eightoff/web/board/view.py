@@ -23,7 +23,8 @@ from ...piles import COLUMNS, Pile
 from ...position import CELL_COUNTS, Position
 from ..dom import Texts, add, el, js_object
 from ..solver.messages import Marks
-from ..words.i18n import _, card_name, corner, foundation_name, language
+from ..words.card_names import card_name, corner, foundation_name
+from ..words.i18n import _, language
 from ..words.speech import card_label, pile_label
 from .focus import NavKey, Spot, landing, rows_for, settle, step
 from .layout import Layout, board_layout

@@ -47,7 +47,7 @@ from ...game import Game
 from ...moves import Move
 from ...rules import is_legal, movable_count
 from ..facts import LANGUAGE_TAG, LANGUAGES, PARAMETERS, PSEUDO
-from ..storage.stats import PATH_LIMIT
+from ..storage.stats_entries import PATH_LIMIT
 
 PARAM: Final = "deal"
 MOVES: Final = "moves"

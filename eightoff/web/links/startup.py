@@ -13,7 +13,8 @@ The page loads the stored record (:meth:`.storage.store.Store.load`) and reads i
   deal or position and the saved game has moves: the page asks before replacing it;
 - else a new random deal with the chosen cell count.
 
->>> from eightoff.web.storage.store import Loaded, Settings
+>>> from eightoff.web.storage.settings import Settings
+>>> from eightoff.web.storage.store import Loaded
 >>> nothing = Loaded(None, Settings(cells=4), None, 0)
 >>> start = decide(nothing, "?deal=eo1-c2-aaaaafa")
 >>> start.game.code, start.messages, start.ask
@@ -32,8 +33,11 @@ from ...errors import DealCodeError, clipped
 from ...game import Game
 from ...moves import Move
 from ..facts import LANGUAGES, PSEUDO
-from ..storage.store import Loaded, Notice, Settings
-from ..words.i18n import _, best_language, error_text, notice_words
+from ..storage.settings import Settings
+from ..storage.store import Loaded
+from ..words.engine_errors import error_text
+from ..words.i18n import _, best_language
+from ..words.notices import notice_text
 from .address import Link, language_from_query, link_from_query
 
 
@@ -108,13 +112,4 @@ def choose_language(query: str, chosen: str, browser: list[str]) -> str:
     return best_language(browser)
 
 
-def notice_text(notice: Notice | None) -> str:
-    """The words of a store notice (docs/storage.md); ``""`` for none.
-
-    >>> notice_text(Notice("storage-resumed"))
-    'Saving works again.'
-    """
-    return "" if notice is None else notice_words(notice.code, notice.params)
-
-
-__all__ = ["Start", "choose_language", "decide", "notice_text"]
+__all__ = ["Start", "choose_language", "decide"]

@@ -30,7 +30,8 @@ from ...position import Position
 from ...rules import apply
 from ...solver import DEFAULT_BUDGET, solve
 from ...winnable import winnable
-from ..words.i18n import _, card_name, ngettext
+from ..words.card_names import card_name
+from ..words.i18n import _, ngettext
 
 HINT_SECONDS: Final = 20.0
 """The longest the worker searches for one hint (a position budget comes first)."""

@@ -8,7 +8,7 @@ not ours, damaged, too big or from a newer version is refused with a reason (a
 :class:`BackupError` ``code``); nothing changes then.
 
 >>> from eightoff import DealCode, Game, Move
->>> from .store import Settings
+>>> from .settings import Settings
 >>> from .stats import Stats
 >>> game = Game.new(DealCode.parse("EO1-C8-AAAAAFA"))
 >>> _ = game.play(Move.parse("1e"))
@@ -34,16 +34,18 @@ from ...errors import EightOffError
 from ...game import Game
 from ..words.i18n import gettext as _
 from ..words.i18n import ngettext
-from . import store
+from .json_text import MAX_CHARS as RECORD_MAX_CHARS
+from .json_text import JsonTextError, read_json
+from .record import NewerRecordError, parse_record, to_record
+from .settings import Settings
 from .stats import Stats
-from .store import Settings
 
 FORMAT: Final = "eightoff-backup"
 VERSION: Final = 1
-"""The file's version; the record inside has its own schema (:data:`.store.SCHEMA`)."""
-MAX_CHARS: Final = store.MAX_CHARS
+"""The file's version; the record inside has its own schema (:data:`.record.SCHEMA`)."""
+MAX_CHARS: Final = RECORD_MAX_CHARS
 """A backup is a few kilobytes: anything bigger is refused unread (the page checks the
-file's size before reading it, :func:`.windows.record.read_file`)."""
+file's size before reading it, :func:`.storage.files.read_file`)."""
 FILE_NAME: Final = "eightoff-backup.json"
 MEDIA_TYPE: Final = "application/json"
 
@@ -94,7 +96,7 @@ def reason_text(error: BackupError) -> str:
 
 def record_problem(reason: str, field: str) -> str:
     """What is wrong with the record inside a backup, in words (``reason``: the error code
-    of :mod:`.storage.store`, :mod:`eightoff.saved` or :mod:`.storage.stats`; ``field``: the JSON key at
+    of :mod:`.storage.record`, :mod:`eightoff.saved` or :mod:`.storage.stats`; ``field``: the JSON key at
     fault, when known)."""
     problems = {
         "record-shape": lambda: _("Its saved record is not an object."),
@@ -154,7 +156,7 @@ def describe(held: Held) -> str:
 
 def export(game: Game, settings: Settings, stats: Stats, exported: str) -> str:
     """The backup file's text (``exported``: the time, ISO 8601 UTC)."""
-    record = store.to_record(0, "backup", game, settings, stats)
+    record = to_record(0, "backup", game, settings, stats)
     data = {"format": FORMAT, "version": VERSION, "exported": exported, "record": record}
     return json.dumps(data, separators=(",", ":"))
 
@@ -174,8 +176,8 @@ def _record_error(error: Exception) -> BackupError:
 def read(text: str) -> Held:
     """Check a backup file completely; raises :class:`BackupError` with the reason."""
     try:
-        data = store.read_json(text)
-    except store.JsonTextError as error:
+        data = read_json(text)
+    except JsonTextError as error:
         raise BackupError(f"the file: {error}", code=f"backup-{error.kind}") from error
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise BackupError("this is not an Eight Off backup", code="backup-foreign")
@@ -187,8 +189,8 @@ def read(text: str) -> Held:
     exported = data.get("exported")
     exported = exported[:40] if isinstance(exported, str) else ""
     try:
-        read = store.parse_record(json.dumps(data.get("record")))
-    except store.NewerRecordError as error:
+        read = parse_record(json.dumps(data.get("record")))
+    except NewerRecordError as error:
         raise BackupError("a newer version of the game wrote this backup", code="backup-newer") from error
     except Exception as error:
         raise _record_error(error) from error

@@ -1,5 +1,6 @@
-"""The player's record: games started and won, streaks, best score, fewest moves, the last
-100 finished games, and the daily deal's results (pure Python, no browser import; tested
+"""The player's statistics (:class:`Stats`), following the game in play: games started and
+won, streaks, best score, fewest moves, the last 100 finished games, and the daily deal's
+results; its entries are :mod:`.storage.stats_entries`'s (pure Python, no browser import; tested
 under CPython; stored with the game, docs/storage.md).
 
 A game counts as played once it has a move (:meth:`Stats.follow`, after every action); it
@@ -32,257 +33,20 @@ from ...game import Game
 from ...moves import Move
 from ...position import CELL_COUNTS
 from ...rules import apply
+from .stats_entries import (
+    DATES_WON,
+    PATH_LIMIT,
+    Current,
+    Daily,
+    Result,
+    StatsError,
+    Tally,
+    checked_list,
+    checked_object,
+)
 
 RECENT: Final = 100
 """How many finished games :attr:`Stats.recent` keeps, newest last."""
-DATES_WON: Final = 1000
-"""How many dates won :attr:`Daily.dates_won` keeps, newest last (almost three years)."""
-PATH_LIMIT: Final = 2000
-"""The longest game whose every move :attr:`Current.path` keeps (for a replay link)."""
-MAX_COUNT: Final = (1 << 53) - 1
-
-
-class StatsError(EightOffError):
-    """Stored statistics that this version cannot read."""
-
-    code = "stats"
-
-
-def _date(value: Any, name: str) -> str:
-    """A date as ``YYYY-MM-DD`` (UTC), checked by shape."""
-    if (
-        type(value) is not str
-        or len(value) != 10
-        or value[4] != "-"
-        or value[7] != "-"
-        or not (value[:4] + value[5:7] + value[8:]).isdigit()
-        or not value.isascii()
-    ):
-        raise StatsError(
-            f"the statistics' {name} is not a date like 2026-11-30", code="stats-date", field=name
-        )
-    return value
-
-
-def _count(value: Any, name: str, low: int = 0) -> int:
-    if type(value) is not int or not low <= value <= MAX_COUNT:
-        raise StatsError(f"the statistics' {name} is not a whole number", code="stats-number", field=name)
-    return value
-
-
-def _flag(value: Any, name: str) -> bool:
-    if type(value) is not bool:
-        raise StatsError(f"the statistics' {name} is not true or false", code="stats-flag", field=name)
-    return value
-
-
-def _code(data: Any, what: str) -> str:
-    """The deal code kept under ``"code"``, checked as a deal code."""
-    try:
-        return str(DealCode.parse(data.get("code")))
-    except (EightOffError, AttributeError, TypeError) as error:
-        raise StatsError(f"{what} has no valid deal code", code="stats-code") from error
-
-
-def _object(data: Any, name: str) -> dict[str, Any]:
-    if not isinstance(data, dict):
-        raise StatsError(f"the statistics' {name} is not an object", code="stats-shape", field=name)
-    return data
-
-
-def _list(data: Any, name: str, limit: int) -> list[Any]:
-    if not isinstance(data, list) or len(data) > limit:
-        raise StatsError(
-            f"the statistics' {name} is not a list of at most {limit}", code="stats-shape", field=name
-        )
-    return data
-
-
-@dataclass(frozen=True)
-class Result:
-    """One finished game: its deal ``code``, ``won``, ``score``, ``moves``, the UTC
-    ``date`` it ended, and whether a hint was taken."""
-
-    code: str
-    won: bool
-    score: int
-    moves: int
-    date: str
-    hinted: bool = False
-
-    @property
-    def cells(self) -> int:
-        return DealCode.parse(self.code).cells
-
-    def to_dict(self) -> dict[str, Any]:
-        data = {
-            "code": self.code,
-            "won": self.won,
-            "score": self.score,
-            "moves": self.moves,
-            "date": self.date,
-        }
-        return {**data, "hinted": True} if self.hinted else data
-
-    @classmethod
-    def from_dict(cls, data: Any) -> Result:
-        data = _object(data, "recent")
-        code = _code(data, "a game of the statistics")
-        return cls(
-            code,
-            _flag(data.get("won"), "recent.won"),
-            _count(data.get("score"), "recent.score"),
-            _count(data.get("moves"), "recent.moves"),
-            _date(data.get("date"), "recent.date"),
-            _flag(data.get("hinted", False), "recent.hinted"),
-        )
-
-
-@dataclass(frozen=True)
-class Tally:
-    """The figures of one group of games: ``started`` (games with a move), ``won``, the
-    ``streak`` of wins now and the ``best_streak``, the ``best_score`` and the
-    ``fewest_moves`` of a win (``None``: no win yet)."""
-
-    started: int = 0
-    won: int = 0
-    streak: int = 0
-    best_streak: int = 0
-    best_score: int = 0
-    fewest_moves: int | None = None
-
-    @property
-    def lost(self) -> int:
-        """Games started and not won (the one in play included)."""
-        return self.started - self.won
-
-    @property
-    def win_rate(self) -> float:
-        """Won over started, 0 to 1 (0 before the first game).
-
-        >>> Tally(started=4, won=1).win_rate
-        0.25
-        """
-        return self.won / self.started if self.started else 0.0
-
-    def start(self) -> Tally:
-        return replace(self, started=min(self.started + 1, MAX_COUNT))
-
-    def end(self, won: bool, score: int, moves: int) -> Tally:
-        """The tally after a game of it ends, won or lost."""
-        if not won:
-            return replace(self, streak=0)
-        streak = self.streak + 1
-        fewest = moves if self.fewest_moves is None else min(self.fewest_moves, moves)
-        return Tally(
-            self.started,
-            min(self.won + 1, self.started),
-            streak,
-            max(self.best_streak, streak),
-            max(self.best_score, score),
-            fewest,
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {
-            "started": self.started,
-            "won": self.won,
-            "streak": self.streak,
-            "best_streak": self.best_streak,
-            "best_score": self.best_score,
-        }
-        return data if self.fewest_moves is None else {**data, "fewest_moves": self.fewest_moves}
-
-    @classmethod
-    def from_dict(cls, data: Any, where: str = "tally") -> Tally:
-        """Check and build a tally; ``where``: its place in the statistics (``overall``,
-        ``by_cells.8``, ``daily.tally``), which names a bad figure (``overall.won``)."""
-        data = _object(data, where)
-        fewest = data.get("fewest_moves")
-        tally = cls(
-            _count(data.get("started"), f"{where}.started"),
-            _count(data.get("won"), f"{where}.won"),
-            _count(data.get("streak"), f"{where}.streak"),
-            _count(data.get("best_streak"), f"{where}.best_streak"),
-            _count(data.get("best_score"), f"{where}.best_score"),
-            None if fewest is None else _count(fewest, f"{where}.fewest_moves", 1),
-        )
-        if tally.won > tally.started or tally.streak > tally.best_streak or tally.best_streak > tally.won:
-            raise StatsError("the statistics' figures do not add up", code="stats-figures")
-        if (tally.fewest_moves is None) != (tally.won == 0):
-            raise StatsError("the statistics' fewest moves do not match the wins", code="stats-figures")
-        return tally
-
-
-@dataclass(frozen=True)
-class Daily:
-    """The daily deal's games: their :class:`Tally` and the dates won (UTC, oldest
-    first)."""
-
-    tally: Tally = Tally()
-    dates_won: tuple[str, ...] = ()
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"tally": self.tally.to_dict(), "dates_won": list(self.dates_won)}
-
-    @classmethod
-    def from_dict(cls, data: Any) -> Daily:
-        data = _object(data, "daily")
-        dates_won = _list(data.get("dates_won"), "daily.dates_won", DATES_WON)
-        dates = tuple(_date(d, "daily.dates_won") for d in dates_won)
-        return cls(Tally.from_dict(data.get("tally"), "daily.tally"), dates)
-
-
-@dataclass(frozen=True)
-class Current:
-    """The game in play as the record sees it: its ``code``, whether it is ``counted``
-    (it had a move), ``finished`` (won and recorded), ``hinted``, the ``daily`` date when
-    it is that day's deal, and its ``path``, every move from the deal to the position
-    (``None`` when unknown: a game older than the record), for a replay of the whole
-    game."""
-
-    code: str
-    counted: bool = False
-    finished: bool = False
-    hinted: bool = False
-    daily: str | None = None
-    path: tuple[Move, ...] | None = ()
-
-    def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"code": self.code, "counted": self.counted, "finished": self.finished}
-        if self.hinted:
-            data["hinted"] = True
-        if self.daily is not None:
-            data["daily"] = self.daily
-        if self.path is not None:
-            data["path"] = ".".join(str(move) for move in self.path)
-        return data
-
-    @classmethod
-    def from_dict(cls, data: Any) -> Current:
-        data = _object(data, "current")
-        code = _code(data, "the statistics' game")
-        daily = data.get("daily")
-        path = data.get("path")
-        return cls(
-            code,
-            _flag(data.get("counted"), "current.counted"),
-            _flag(data.get("finished"), "current.finished"),
-            _flag(data.get("hinted", False), "current.hinted"),
-            None if daily is None else _date(daily, "current.daily"),
-            None if path is None else _path(path),
-        )
-
-
-def _path(text: Any) -> tuple[Move, ...]:
-    """Read :attr:`Current.path`'s stored text: moves in the engine's notation joined by
-    dots (``1e.ef.26x3``)."""
-    if type(text) is not str or len(text) > 6 * PATH_LIMIT:
-        raise StatsError("the statistics' path is not text", code="stats-path")
-    try:
-        return tuple(Move.parse(m) for m in text.split(".")) if text else ()
-    except EightOffError as error:
-        raise StatsError("the statistics' path is not a list of moves", code="stats-path") from error
 
 
 @dataclass(frozen=True)
@@ -292,9 +56,9 @@ class Stats:
     game in play (:class:`Current`, ``None`` before the first)."""
 
     by_cells: dict[int, Tally] = field(default_factory=lambda: {n: Tally() for n in CELL_COUNTS})
-    overall: Tally = Tally()
+    overall: Tally = field(default_factory=Tally)
     recent: tuple[Result, ...] = ()
-    daily: Daily = Daily()
+    daily: Daily = field(default_factory=Daily)
     current: Current | None = None
 
     # -- following the game ----------------------------------------------------------
@@ -412,14 +176,14 @@ class Stats:
         """Check and build the statistics from :meth:`to_dict`'s data; raises
         :class:`StatsError`. With ``game``, the game in play of the same record: a
         current entry of another deal, or a path that does not lead to it, is dropped."""
-        data = _object(data, "stats")
-        by_cells_data = _object(data.get("by_cells"), "by_cells")
+        data = checked_object(data, "stats")
+        by_cells_data = checked_object(data.get("by_cells"), "by_cells")
         if sorted(by_cells_data) != sorted(str(n) for n in CELL_COUNTS):
             raise StatsError(
                 "the statistics do not hold 8, 4 and 2 cells", code="stats-shape", field="by_cells"
             )
         by_cells = {n: Tally.from_dict(by_cells_data[str(n)], f"by_cells.{n}") for n in CELL_COUNTS}
-        recent = tuple(Result.from_dict(r) for r in _list(data.get("recent"), "recent", RECENT))
+        recent = tuple(Result.from_dict(r) for r in checked_list(data.get("recent"), "recent", RECENT))
         current = None if data.get("current") is None else Current.from_dict(data.get("current"))
         stats = cls(
             by_cells,
@@ -484,4 +248,4 @@ def _leads_to(path: tuple[Move, ...], game: Game) -> bool:
     return position == game.position
 
 
-__all__ = ["DATES_WON", "PATH_LIMIT", "RECENT", "Current", "Daily", "Result", "Stats", "StatsError", "Tally"]
+__all__ = ["RECENT", "Stats"]

@@ -1,4 +1,5 @@
-"""Never lose a game: the game and the settings in ``localStorage`` (docs/storage.md).
+"""One tab's store of the record: :class:`Store` (load, save, another tab's writes), its
+notices (:class:`Notice`), and :class:`MemoryStorage` for tests. Never lose a game (docs/storage.md).
 
 After every action the page calls :meth:`Store.save`; on start it calls :meth:`Store.load`,
 and on the window's ``storage`` event :meth:`Store.on_external_change`. None of them
@@ -12,6 +13,7 @@ into :class:`StorageFull`). Notices carry a translatable ``code`` and ``params``
 shows them as plain text.
 
 >>> from eightoff import DealCode, Game, Move
+>>> from .settings import Settings
 >>> storage = MemoryStorage()
 >>> store = Store(storage, tab_id="tab-1")
 >>> loaded = store.load()
@@ -29,124 +31,16 @@ True
 from __future__ import annotations
 
 import contextlib
-import json
-import re
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Final, Protocol
+from typing import Any, Protocol
 
-from ... import saved
-from ...errors import EightOffError, SavedGameError
+from ...errors import EightOffError
 from ...game import Game
-from ...position import CELL_COUNTS, check_cells
 from ..facts import BACKUP_KEY as BACKUP_KEY
-from ..facts import LANGUAGES, THEMES
 from ..facts import RECORD_KEY as KEY
-from .stats import Stats, StatsError
-
-SCHEMA: Final = 3
-"""The one version of the record, the game inside it included (:mod:`eightoff.saved`).
-Bump it for any change to the record's fields, the game's or their meaning, and register
-how to read the previous version in :data:`MIGRATIONS`."""
-DECK_CHOICES: Final = ("four", "two")
-THEME_CHOICES: Final = THEMES
-"""The table's colours: as the device asks (``prefers-color-scheme``), or always light or dark."""
-MAX_REVISION: Final = (1 << 53) - 1
-"""Revisions stay exact as JavaScript numbers too."""
-MAX_CHARS: Final = 1_000_000
-"""The longest JSON text read, stored or imported: a record is a few kilobytes (about 40 with
-the longest path a record keeps), so anything longer is refused unread."""
-MAX_DEPTH: Final = 16
-"""The deepest nesting of ``[]``/``{}`` read: a record nests 4 levels, a backup file 5, so
-anything deeper is refused before it is parsed. Parsing deep JSON recurses, and under
-Pyodide the C stack overflows (a fatal error Python cannot catch) before Python's
-``RecursionError``; so the depth is counted first, by a loop that parses nothing."""
-
-Record = dict[str, Any]
-
-_TOKENS: Final = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?|[\[\]{}]', re.DOTALL)
-"""A JSON string (its brackets are not nesting; unterminated: to the end) or a bracket."""
-
-
-class JsonTextError(ValueError):
-    """JSON text refused before or while parsing; ``kind`` says why: ``too-big`` (more than
-    :data:`MAX_CHARS` characters), ``too-deep`` (nested deeper than :data:`MAX_DEPTH`),
-    ``not-json``."""
-
-    def __init__(self, kind: str, message: str) -> None:
-        super().__init__(message)
-        self.kind = kind
-
-
-def nesting(text: str, limit: int = MAX_DEPTH) -> int:
-    """How deep the brackets of ``text`` nest, brackets inside strings not counted, without
-    parsing it; counting stops once past ``limit`` (any value above it means too deep).
-
-    >>> nesting('{"a": [1, {"b": "[[[["}]}'), nesting("[" * 10_000 + "]" * 10_000)
-    (3, 17)
-    """
-    depth = deepest = 0
-    for token in _TOKENS.finditer(text):
-        first = token.group()[0]
-        if first in "[{":
-            depth += 1
-            if depth > deepest:
-                deepest = depth
-                if deepest > limit:
-                    break
-        elif first in "]}":
-            depth -= 1
-    return deepest
-
-
-def read_json(text: str) -> Any:
-    """Parse JSON text that is at most :data:`MAX_CHARS` long and nests at most
-    :data:`MAX_DEPTH` levels, both checked before parsing; raise :class:`JsonTextError`.
-
-    >>> read_json('{"a": [1]}')
-    {'a': [1]}
-    >>> read_json("[" * 10_000 + "]" * 10_000)
-    Traceback (most recent call last):
-    ...
-    eightoff.web.storage.store.JsonTextError: the JSON text nests deeper than 16 levels
-    """
-    if type(text) is not str:
-        raise JsonTextError("not-json", "the value is not text")
-    if len(text) > MAX_CHARS:
-        raise JsonTextError("too-big", f"the JSON text has {len(text)} characters, more than {MAX_CHARS}")
-    if nesting(text) > MAX_DEPTH:
-        raise JsonTextError("too-deep", f"the JSON text nests deeper than {MAX_DEPTH} levels")
-    try:
-        return json.loads(text)
-    except (TypeError, ValueError, RecursionError) as error:
-        raise JsonTextError("not-json", f"the text is not JSON: {error}"[:200]) from error
-
-
-def _from_1(record: Record) -> Record:
-    """Schema 1 -> 2: the game carried a version of its own, ``"schema": 1``; the record's
-    version now covers the game."""
-    game = record.get("game")
-    if isinstance(game, dict):
-        schema = game.get("schema")
-        if type(schema) is not int or schema != 1:
-            raise SavedGameError(
-                f"the saved game has an unknown schema version {schema!r:.20}", code="saved-schema"
-            )
-        game = {name: value for name, value in game.items() if name != "schema"}
-    return {**record, "schema": 2, "game": game}
-
-
-def _from_2(record: Record) -> Record:
-    """Schema 2 -> 3: the record gains ``stats``, the player's statistics (:mod:`.storage.stats`);
-    a schema-2 record has none, so they start empty, its game counted when it has a move."""
-    return {**record, "schema": 3, "stats": None}
-
-
-MIGRATIONS: dict[int, Callable[[Record], Record]] = {1: _from_1, 2: _from_2}
-"""``MIGRATIONS[n]`` turns a schema-``n`` record into a schema ``n + 1`` record; it may
-raise anything on bad old data, which then counts as bad data (docs/storage.md,
-"Migrating"). Never change or remove one: every record an earlier version wrote stays
-readable."""
+from .record import MAX_REVISION, NewerRecordError, dump, parse, parse_record, peek_revision
+from .settings import Settings
+from .stats import Stats
 
 
 class StorageFull(Exception):
@@ -197,91 +91,6 @@ class MemoryStorage:
 
     def remove(self, key: str) -> None:
         self.items.pop(key, None)
-
-
-class RecordError(EightOffError):
-    """A stored record that is not one this version can read."""
-
-    code = "record"
-
-
-class NewerRecordError(RecordError):
-    """A record written by a newer version of the game: this tab must neither read nor
-    overwrite it (the player reloads to get the newer version)."""
-
-    code = "record-newer"
-
-
-class SettingsError(EightOffError):
-    """Settings outside the choices the New Game window offers."""
-
-    code = "settings"
-
-
-@dataclass(frozen=True, slots=True)
-class Settings:
-    """The choices kept between visits: the cell count of the next new game, the deck
-    colours ("four" colours or the classic "two"), whether new deals are only deals that
-    can be won (``winnable``; records written before it existed read as ``True``) and
-    tap-to-select (a tap picks cards up, a second tap puts them down; off: a tap sends a
-    card to its foundation) and the ``language`` chosen in the settings (``""``: none
-    chosen, the browser's languages decide; records written before it existed read so)
-    and the ``theme`` (``"auto"``: as the device asks; records written before it existed
-    read so)."""
-
-    cells: int = CELL_COUNTS[0]
-    deck: str = "four"
-    winnable: bool = True
-    tap_to_select: bool = False
-    language: str = field(default="", repr=False)
-    theme: str = field(default="auto", repr=False)
-
-    def __post_init__(self) -> None:
-        check_cells(self.cells, SettingsError, code="settings-cells")
-        if type(self.deck) is not str or self.deck not in DECK_CHOICES:
-            raise SettingsError(f"the deck is 'four' or 'two', not {self.deck!r:.20}", code="settings-deck")
-        if type(self.winnable) is not bool:
-            raise SettingsError(
-                f"winnable is true or false, not {self.winnable!r:.20}", code="settings-winnable"
-            )
-        if type(self.tap_to_select) is not bool:
-            raise SettingsError(
-                f"tap_to_select is true or false, not {self.tap_to_select!r:.20}", code="settings-tap"
-            )
-        if type(self.language) is not str or self.language not in ("", *LANGUAGES):
-            raise SettingsError(f"no such language {self.language!r:.20}", code="settings-language")
-        if type(self.theme) is not str or self.theme not in THEME_CHOICES:
-            raise SettingsError(
-                f"the theme is 'auto', 'light' or 'dark', not {self.theme!r:.20}", code="settings-theme"
-            )
-
-    def to_dict(self) -> dict[str, Any]:
-        """The settings as stored; ``tap_to_select`` only when on, ``language`` only when
-        chosen, ``theme`` only when not ``"auto"``."""
-        data: dict[str, Any] = {"cells": self.cells, "deck": self.deck, "winnable": self.winnable}
-        if self.tap_to_select:
-            data["tap_to_select"] = True
-        if self.language:
-            data["language"] = self.language
-        if self.theme != "auto":
-            data["theme"] = self.theme
-        return data
-
-    @classmethod
-    def from_dict(cls, data: Any) -> Settings:
-        """Check and build settings from :meth:`to_dict`'s data (``cells`` and ``deck``
-        required; ``winnable``, added later, is ``True`` when absent, ``tap_to_select``
-        off, ``language`` none, ``theme`` ``"auto"``)."""
-        if not isinstance(data, dict) or "cells" not in data or "deck" not in data:
-            raise SettingsError("the settings are not an object with cells and deck", code="settings-shape")
-        return cls(
-            data["cells"],
-            data["deck"],
-            data.get("winnable", True),
-            data.get("tap_to_select", False),
-            data.get("language", ""),
-            data.get("theme", "auto"),
-        )
 
 
 @dataclass(frozen=True)
@@ -482,107 +291,3 @@ class Store:
         if isinstance(error, StorageFull):
             return Notice("storage-full")
         return Notice("storage-failed", {"error": type(error).__name__})
-
-
-def dump(revision: int, tab_id: str, game: Game, settings: Settings, stats: Stats | None = None) -> str:
-    """The record as compact JSON text (``stats`` ``None``: empty statistics for
-    ``game``)."""
-    return json.dumps(to_record(revision, tab_id, game, settings, stats), separators=(",", ":"))
-
-
-def to_record(
-    revision: int, tab_id: str, game: Game, settings: Settings, stats: Stats | None = None
-) -> Record:
-    """The record as plain JSON-ready data (docs/storage.md)."""
-    return {
-        "schema": SCHEMA,
-        "revision": revision,
-        "tab": tab_id,
-        "game": saved.to_dict(game),
-        "settings": settings.to_dict(),
-        "stats": (Stats().matched(game) if stats is None else stats).to_dict(),
-    }
-
-
-@dataclass(frozen=True)
-class Parsed:
-    """A record checked by :func:`parse_record`: bad settings or statistics alone give the
-    defaults (empty statistics) and their error, the game being good."""
-
-    revision: int
-    game: Game
-    settings: Settings
-    stats: Stats
-    settings_error: SettingsError | None = None
-    stats_error: StatsError | None = None
-
-
-def parse_record(text: str) -> Parsed:
-    """Check a record completely: its revision, the exact game, the settings and the
-    statistics. Raises :class:`RecordError` or :class:`~eightoff.errors.SavedGameError`."""
-    record, revision = _decode(text)
-    game = saved.from_dict(record.get("game"))
-    settings, settings_error = Settings(), None
-    try:
-        settings = Settings.from_dict(record.get("settings"))
-    except SettingsError as error:
-        settings_error = error
-    stats, stats_error = Stats().matched(game), None
-    if record.get("stats") is not None:
-        try:
-            stats = Stats.from_dict(record.get("stats"), game)
-        except StatsError as error:
-            stats_error = error
-    return Parsed(revision, game, settings, stats, settings_error, stats_error)
-
-
-def parse(text: str) -> tuple[int, Game, Settings, SettingsError | None]:
-    """Check a record completely (:func:`parse_record`): its revision, the exact game, and
-    the settings (bad settings alone give the default settings and the error). Raises
-    :class:`RecordError` or :class:`~eightoff.errors.SavedGameError`."""
-    read = parse_record(text)
-    return read.revision, read.game, read.settings, read.settings_error
-
-
-def peek_revision(text: str) -> int:
-    """The revision of a record that may be bad otherwise (0 when unreadable)."""
-    try:
-        return _decode(text)[1]
-    except Exception:
-        return 0
-
-
-def _decode(text: str) -> tuple[Record, int]:
-    try:
-        record = read_json(text)
-    except JsonTextError as error:
-        raise RecordError(f"the stored record: {error}", code=f"record-{error.kind}") from error
-    if not isinstance(record, dict):
-        raise RecordError("the stored record is not a JSON object", code="record-shape")
-    record = migrate(record)
-    revision = record.get("revision")
-    if type(revision) is not int or not 0 <= revision <= MAX_REVISION:
-        raise RecordError("the stored record has no valid revision", code="record-revision")
-    return record, revision
-
-
-def migrate(record: Record) -> Record:
-    """Bring a record of an older schema up to :data:`SCHEMA` through :data:`MIGRATIONS`;
-    raise :class:`RecordError` for a schema this version cannot read."""
-    schema = record.get("schema")
-    if type(schema) is int and schema > SCHEMA:
-        raise NewerRecordError(
-            f"the stored record has schema {schema}, newer than this version's {SCHEMA}",
-            code="record-newer",
-        )
-    for _ in range(SCHEMA):
-        if type(schema) is not int or schema not in MIGRATIONS:
-            break
-        record = MIGRATIONS[schema](record)
-        schema = record.get("schema")
-    if type(schema) is not int or schema != SCHEMA:
-        raise RecordError(
-            f"the stored record has schema {schema!r:.20}; this version reads schema {SCHEMA}",
-            code="record-schema",
-        )
-    return record

@@ -1,9 +1,9 @@
 """What the Statistics window shows, as data: the figures in words and the chart of the
 last games, bar by bar, with its text for a screen reader (pure Python, no browser import;
-tested under CPython). The page draws the bars as SVG rectangles (:mod:`.windows.record`); no
+tested under CPython). The page draws the bars as SVG rectangles (:mod:`.windows.stats_window`); no
 plotting library is needed.
 
->>> from ..storage.stats import Result
+>>> from ..storage.stats_entries import Result
 >>> won = Result("EO1-C8-AAAAAFA", True, 600, 98, "2026-11-30")
 >>> games = [won, Result("EO1-C8-AAAAAFA", False, 150, 40, "2026-11-30")]
 >>> [(b.x, b.y, b.height, b.won) for b in bars(games, width=100, height=60)]
@@ -18,7 +18,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from ..storage.stats import Result, Tally
+from ..storage.stats import Stats
+from ..storage.stats_entries import Daily, Result, Tally
 from ..words.i18n import gettext as _
 from ..words.i18n import ngettext, number, percent
 
@@ -118,4 +119,59 @@ def figures(tally: Tally) -> list[tuple[str, str]]:
     ]
 
 
-__all__ = ["CHART_GAMES", "HEIGHT", "WIDTH", "Bar", "bars", "figures", "summary"]
+@dataclass(frozen=True)
+class FigureTable:
+    """The window's table of figures: a header per column (all games, then each cell
+    count, most cells first) and its rows, each a figure's name and its value per column."""
+
+    columns: tuple[str, ...]
+    rows: tuple[tuple[str, tuple[str, ...]], ...]
+
+
+def figure_table(stats: Stats) -> FigureTable:
+    """Which figures the window shows, and in which order.
+
+    >>> table = figure_table(Stats())
+    >>> table.columns, table.rows[0]
+    (('All games', '8 cells', '4 cells', '2 cells'), ('Games played', ('0', '0', '0', '0')))
+    """
+    columns = [(_("All games"), stats.overall)]
+    columns += [
+        (ngettext("{n} cell", "{n} cells", n, n=n), stats.by_cells[n])
+        for n in sorted(stats.by_cells, reverse=True)
+    ]
+    per_column = [figures(tally) for _name, tally in columns]
+    rows = tuple(
+        (label, tuple(column[index][1] for column in per_column))
+        for index, (label, _value) in enumerate(per_column[0])
+    )
+    return FigureTable(tuple(name for name, _tally in columns), rows)
+
+
+def daily_line(daily: Daily) -> str:
+    """The daily deal's line: games played, won, and the last date won.
+
+    >>> daily_line(Daily())
+    'Played 0, won 0; last won –.'
+    """
+    last = daily.dates_won[-1] if daily.dates_won else "–"
+    return _(
+        "Played {started}, won {won}; last won {last}.",
+        started=daily.tally.started,
+        won=daily.tally.won,
+        last=last,
+    )
+
+
+__all__ = [
+    "CHART_GAMES",
+    "HEIGHT",
+    "WIDTH",
+    "Bar",
+    "FigureTable",
+    "bars",
+    "daily_line",
+    "figure_table",
+    "figures",
+    "summary",
+]

@@ -28,7 +28,8 @@ from ...moves import Move
 from ...piles import Pile
 from ...position import Position
 from ...rules import run_length
-from .i18n import _, card_name, foundation_name, ngettext, rank_name
+from .card_names import card_name, foundation_name, rank_name
+from .i18n import _, ngettext
 
 
 def pile_name(pile: Pile) -> str:

@@ -1,0 +1,97 @@
+"""The player's settings kept between visits (:class:`Settings`: cells, deck, winnable deals,
+tap-to-select, language, theme) with their stored form, checked (pure Python, no browser
+import; docs/storage.md, the ``settings`` fields).
+
+>>> Settings.from_dict({"cells": 4, "deck": "two"})
+Settings(cells=4, deck='two', winnable=True, tap_to_select=False)
+>>> Settings(cells=4, deck="two").to_dict()
+{'cells': 4, 'deck': 'two', 'winnable': True}
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from ...errors import EightOffError
+from ...position import CELL_COUNTS, check_cells
+from ..facts import LANGUAGES, THEMES
+
+DECK_CHOICES: Final = ("four", "two")
+THEME_CHOICES: Final = THEMES
+"""The table's colours: as the device asks (``prefers-color-scheme``), or always light or dark."""
+
+
+class SettingsError(EightOffError):
+    """Settings outside the choices the New Game window offers."""
+
+    code = "settings"
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """The choices kept between visits: the cell count of the next new game, the deck
+    colours ("four" colours or the classic "two"), whether new deals are only deals that
+    can be won (``winnable``; records written before it existed read as ``True``) and
+    tap-to-select (a tap picks cards up, a second tap puts them down; off: a tap sends a
+    card to its foundation) and the ``language`` chosen in the settings (``""``: none
+    chosen, the browser's languages decide; records written before it existed read so)
+    and the ``theme`` (``"auto"``: as the device asks; records written before it existed
+    read so)."""
+
+    cells: int = CELL_COUNTS[0]
+    deck: str = "four"
+    winnable: bool = True
+    tap_to_select: bool = False
+    language: str = field(default="", repr=False)
+    theme: str = field(default="auto", repr=False)
+
+    def __post_init__(self) -> None:
+        check_cells(self.cells, SettingsError, code="settings-cells")
+        if type(self.deck) is not str or self.deck not in DECK_CHOICES:
+            raise SettingsError(f"the deck is 'four' or 'two', not {self.deck!r:.20}", code="settings-deck")
+        if type(self.winnable) is not bool:
+            raise SettingsError(
+                f"winnable is true or false, not {self.winnable!r:.20}", code="settings-winnable"
+            )
+        if type(self.tap_to_select) is not bool:
+            raise SettingsError(
+                f"tap_to_select is true or false, not {self.tap_to_select!r:.20}", code="settings-tap"
+            )
+        if type(self.language) is not str or self.language not in ("", *LANGUAGES):
+            raise SettingsError(f"no such language {self.language!r:.20}", code="settings-language")
+        if type(self.theme) is not str or self.theme not in THEME_CHOICES:
+            raise SettingsError(
+                f"the theme is 'auto', 'light' or 'dark', not {self.theme!r:.20}", code="settings-theme"
+            )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The settings as stored; ``tap_to_select`` only when on, ``language`` only when
+        chosen, ``theme`` only when not ``"auto"``."""
+        data: dict[str, Any] = {"cells": self.cells, "deck": self.deck, "winnable": self.winnable}
+        if self.tap_to_select:
+            data["tap_to_select"] = True
+        if self.language:
+            data["language"] = self.language
+        if self.theme != "auto":
+            data["theme"] = self.theme
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Settings:
+        """Check and build settings from :meth:`to_dict`'s data (``cells`` and ``deck``
+        required; ``winnable``, added later, is ``True`` when absent, ``tap_to_select``
+        off, ``language`` none, ``theme`` ``"auto"``)."""
+        if not isinstance(data, dict) or "cells" not in data or "deck" not in data:
+            raise SettingsError("the settings are not an object with cells and deck", code="settings-shape")
+        return cls(
+            data["cells"],
+            data["deck"],
+            data.get("winnable", True),
+            data.get("tap_to_select", False),
+            data.get("language", ""),
+            data.get("theme", "auto"),
+        )
+
+
+__all__ = ["DECK_CHOICES", "THEME_CHOICES", "Settings", "SettingsError"]

@@ -1,0 +1,40 @@
+"""The Keys window (``#help-dialog``): the list of the keyboard's keys (docs/dom-contract.md,
+"Keys").
+
+Thin DOM code: the list is built once; its words are rewritten on a language change.
+"""
+
+from __future__ import annotations
+
+from ..dom import Texts, add, el
+from ..words.i18n import _
+from .panel import Panel, Words, buttons
+
+HELP: tuple[Words, ...] = (
+    lambda: _("Arrow keys: move between piles and, in a column, between its cards"),
+    lambda: _("Home, End: the first or last pile of the row"),
+    lambda: _("Enter or Space: pick up the card and the cards on it; again on a pile: put them there"),
+    lambda: _("Escape: put the picked-up cards back"),
+    lambda: _("F: send the card to its foundation"),
+    lambda: _("D: the double-tap move"),
+    lambda: _("U or Ctrl+Z: undo"),
+    lambda: _("Ctrl+Y or Ctrl+Shift+Z: redo"),
+    lambda: _("N: new game"),
+    lambda: _("H: a hint, the next move of a winning line"),
+    lambda: _("?: this list"),
+)
+"""The lines of the keys' list (docs/dom-contract.md, "Keys")."""
+
+
+class KeysDialog(Panel):
+    """The Keys window."""
+
+    def __init__(self, texts: Texts) -> None:
+        super().__init__(texts, "help-dialog", lambda: _("Keys"))
+        keys = el("ul", "keys")
+        for words in HELP:
+            keys.appendChild(texts.text(el("li"), words))
+        add(self.body, keys, buttons(self.action(lambda: _("Close"), "close", "primary")))
+
+
+__all__ = ["HELP", "KeysDialog"]

@@ -1,0 +1,64 @@
+"""The Settings window (``#settings-dialog``): card colours, table colours, tap-to-select
+and the language (docs/dom-contract.md, "Dialogs"). Its choices reach the page as
+``Choose`` actions from the inputs' ``change`` events (:mod:`.actions`).
+
+Thin DOM code: :meth:`SettingsDialog.show` sets the inputs from the settings.
+"""
+
+from __future__ import annotations
+
+from ..dom import Texts, add, el
+from ..storage.settings import Settings
+from ..words.i18n import LANGUAGES, NAMES, _, direction, language
+from .panel import Panel, buttons
+
+
+class SettingsDialog(Panel):
+    """The Settings window."""
+
+    def __init__(self, texts: Texts) -> None:
+        super().__init__(texts, "settings-dialog", lambda: _("Settings"))
+        deck = add(
+            el("fieldset", "deck-choice"),
+            texts.text(el("legend"), lambda: _("Card colours")),
+            self.radio("deck", "four", lambda: _("Four colours (♠ black, ♥ red, ♦ blue, ♣ green)")),
+            self.radio("deck", "two", lambda: _("Two colours (♠♣ black, ♥♦ red)")),
+        )
+        self.tap_to_select = el("input", "", type="checkbox", id="tap-to-select", name="tap-to-select")
+        choice = add(
+            el("label", "choice"),
+            self.tap_to_select,
+            texts.text(el("span"), lambda: _("Tap a card, then tap where it goes")),
+        )
+        self.language = el("select", "", id="language", name="language")
+        for code in LANGUAGES:  # each language named in itself, not translated
+            self.language.appendChild(
+                el("option", "", NAMES[code], value=code, lang=code, dir=direction(code))
+            )
+        picker = add(
+            el("label", "language-choice", for_="language"),
+            texts.text(el("span"), lambda: _("Language")),
+            self.language,
+        )
+        theme = add(
+            el("fieldset", "theme-choice"),
+            texts.text(el("legend"), lambda: _("Table colours")),
+            self.radio("theme", "auto", lambda: _("As the device")),
+            self.radio("theme", "light", lambda: _("Light")),
+            self.radio("theme", "dark", lambda: _("Dark")),
+        )
+        done = buttons(self.action(lambda: _("Done"), "close", "primary"))
+        add(self.body, deck, theme, choice, picker, done)
+
+    def show(self, settings: Settings) -> None:
+        """Set every input from ``settings`` and the language in use (the caller opens
+        the dialog)."""
+        for radio in self.dialog.querySelectorAll("input[name=deck]"):
+            radio.checked = radio.value == settings.deck
+        for radio in self.dialog.querySelectorAll("input[name=theme]"):
+            radio.checked = radio.value == settings.theme
+        self.tap_to_select.checked = settings.tap_to_select
+        self.language.value = language()
+
+
+__all__ = ["SettingsDialog"]
