@@ -37,6 +37,7 @@ MODULES = [
     "eightoff.web.board.layout",
     "eightoff.web.storage.store",
     "eightoff.web.board.replay",
+    "eightoff.web.board.model",
     "eightoff.web.words.speech",
     "eightoff.web.links.startup",
     "eightoff.web.board.gestures",
