@@ -22,9 +22,11 @@ FAKE_DOM = [
     PACKAGE / "web" / "links" / "clipboard.py",
     PACKAGE / "web" / "storage" / "local.py",
     PACKAGE / "web" / "board" / "table.py",
+    *(PACKAGE / "web" / "board" / f"{name}.py" for name in ("build", "bar", "cards", "view")),
 ]
 """The thin DOM modules also tested under CPython with a fake browser, and measured
-(tests/web/test_browser_glue.py; the table with a fake view: tests/web/test_table.py)."""
+(tests/web/test_browser_glue.py; the table with a fake view: tests/web/test_table.py; the
+board's glue with a fake document: tests/web/test_board_view.py)."""
 THIN = sorted(UNMEASURED + FAKE_DOM)
 """The thin DOM modules, which import the browser: the two lists above."""
 PURE = [path for path in MODULES if path not in THIN]

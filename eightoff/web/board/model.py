@@ -150,7 +150,7 @@ def _board(position: Position, focus: Spot) -> tuple[tuple[tuple[str, tuple[str,
 def game_model(game: Game, ui: UiState, hint: Marks | None, focus: Spot) -> BoardModel:
     """The board showing ``game``: the cards ``ui`` carries and the piles it lights, the
     ``hint``'s marks, the keyboard's ``focus`` (settled on a spot that exists)."""
-    position = game.position
+    position, language = game.position, current_language()
     piles, spot = _board(position, focus)
     held = ui.held
     lifted = (
@@ -164,20 +164,21 @@ def game_model(game: Game, ui: UiState, hint: Marks | None, focus: Spot) -> Boar
         code=str(game.code),
         can_undo=game.can_undo,
         can_redo=game.can_redo,
-        labels=_labels(position, current_language()),
+        labels=_labels(position, language),
         focus=spot,
         lifted=lifted,
         lift_pile=held.pile if held else None,
         lit=ui.lit if held else frozenset(),
         hinted=hint.cards if hint else (),
         hint_target=hint.target if hint else None,
+        language=language,
     )
 
 
 def replay_model(replay: Replay, focus: Spot) -> BoardModel:
     """The board showing a replay at its step: nothing carried, lit or hinted, no undo or
     redo; the move count is the step."""
-    position = replay.position
+    position, language = replay.position, current_language()
     piles, spot = _board(position, focus)
     return BoardModel(
         piles=piles,
@@ -187,9 +188,10 @@ def replay_model(replay: Replay, focus: Spot) -> BoardModel:
         code=str(replay.code),
         can_undo=False,
         can_redo=False,
-        labels=_labels(position, current_language()),
+        labels=_labels(position, language),
         focus=spot,
         replay_step=replay.step,
+        language=language,
     )
 
 
