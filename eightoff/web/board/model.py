@@ -47,7 +47,7 @@ flights (delays for a cascade, a sequence for Finish); the view needs no other c
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
 from typing import Final, Literal
 
@@ -138,61 +138,50 @@ def _labels(position: Position, language: str) -> Mapping[str, str]:
     return labels
 
 
-def _board(position: Position, focus: Spot) -> tuple[tuple[tuple[str, tuple[str, ...]], ...], Spot]:
-    """The piles of ``position`` as keys, and ``focus`` settled on a spot that exists."""
+def _shown(position: Position, focus: Spot, score: int, moves: int, code: str) -> BoardModel:
+    """The model of ``position`` alone, with these figures: its piles and their names,
+    nothing carried, lit or hinted, no undo or redo, and ``focus`` settled on a spot that
+    exists."""
+    language = current_language()
     piles = tuple((pile.key, tuple(str(card) for card in position.cards(pile))) for pile in position.piles())
     sizes = {key: len(cards) for key, cards in piles}
     if focus.pile not in sizes:  # a cell of a larger game
         focus = landing("column-1", sizes)
-    return piles, settle(focus, sizes)
+    return BoardModel(
+        piles=piles,
+        cells=len(position.cells),
+        score=score,
+        moves=moves,
+        code=code,
+        can_undo=False,
+        can_redo=False,
+        labels=_labels(position, language),
+        focus=settle(focus, sizes),
+        language=language,
+    )
 
 
 def game_model(game: Game, ui: UiState, hint: Marks | None, focus: Spot) -> BoardModel:
     """The board showing ``game``: the cards ``ui`` carries and the piles it lights, the
     ``hint``'s marks, the keyboard's ``focus`` (settled on a spot that exists)."""
-    position, language = game.position, current_language()
-    piles, spot = _board(position, focus)
-    held = ui.held
-    lifted = (
-        tuple(str(card) for card in position.cards(Pile.from_key(held.pile))[-held.count :]) if held else ()
-    )
-    return BoardModel(
-        piles=piles,
-        cells=len(position.cells),
-        score=game.score,
-        moves=game.moves,
-        code=str(game.code),
+    position, held = game.position, ui.held
+    return replace(
+        _shown(position, focus, game.score, game.moves, str(game.code)),
         can_undo=game.can_undo,
         can_redo=game.can_redo,
-        labels=_labels(position, language),
-        focus=spot,
-        lifted=lifted,
+        lifted=tuple(str(c) for c in position.cards(Pile.from_key(held.pile))[-held.count :]) if held else (),
         lift_pile=held.pile if held else None,
         lit=ui.lit if held else frozenset(),
         hinted=hint.cards if hint else (),
         hint_target=hint.target if hint else None,
-        language=language,
     )
 
 
 def replay_model(replay: Replay, focus: Spot) -> BoardModel:
     """The board showing a replay at its step: nothing carried, lit or hinted, no undo or
     redo; the move count is the step."""
-    position, language = replay.position, current_language()
-    piles, spot = _board(position, focus)
-    return BoardModel(
-        piles=piles,
-        cells=len(position.cells),
-        score=replay.score,
-        moves=replay.step,
-        code=str(replay.code),
-        can_undo=False,
-        can_redo=False,
-        labels=_labels(position, language),
-        focus=spot,
-        replay_step=replay.step,
-        language=language,
-    )
+    shown = _shown(replay.position, focus, replay.score, replay.step, str(replay.code))
+    return replace(shown, replay_step=replay.step)
 
 
 # -- motion ----------------------------------------------------------------------------
