@@ -194,9 +194,13 @@ def games(draw: st.DrawFn) -> Game:
 
 
 def spots() -> st.SearchStrategy[Spot]:
-    piles = [f"column-{n}" for n in range(1, 9)] + [f"cell-{n}" for n in range(1, 9)]
-    piles += [f"foundation-{s}" for s in "SHDC"]
-    return st.builds(Spot, st.sampled_from(piles), st.none() | st.integers(0, 30))
+    """The spots the page holds (eightoff/web/board/focus.py): a column's card, which may
+    be gone since (an index past the top), or a pile, which may be a cell the deal lacks."""
+    columns = st.builds(
+        Spot, st.sampled_from([f"column-{n}" for n in range(1, 9)]), st.none() | st.integers(0, 30)
+    )
+    others = [f"cell-{n}" for n in range(1, 9)] + [f"foundation-{s}" for s in "SHDC"]
+    return columns | st.builds(Spot, st.sampled_from(others))
 
 
 @settings(max_examples=60, deadline=None)
