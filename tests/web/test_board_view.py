@@ -14,7 +14,7 @@ import pytest
 from eightoff import DealCode, Game, Move
 from eightoff.web.board.focus import Spot
 from eightoff.web.board.gestures import UiState
-from eightoff.web.board.model import BoardModel, game_model, replay_model
+from eightoff.web.board.model import PLANNERS, BoardModel, Flight, game_model, moved, replay_model
 from eightoff.web.board.replay import Replay
 from eightoff.web.solver.messages import marks
 from tests.web import fakebrowser
@@ -281,3 +281,29 @@ def test_a_board_not_laid_out_yet_is_not_sized(make: Callable[..., Made]) -> Non
     assert "--card-w" not in view.board.style.props and view.layout is None
     view.fit_columns()
     assert "--fan" not in view.piles["column-1"].style.props
+
+
+def test_a_later_transition_plugs_in_as_one_planner(
+    make: Callable[..., Made], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 21's deal cascade, Finish or win: one more entry of PLANNERS, whose flights
+    carry their delays; the view plays them through the same show."""
+    view, _document, _root = make()
+    old = model_of(Game.new(CODE), view)
+    view.show(old, "still")
+
+    def cascade(before: BoardModel, after: BoardModel) -> tuple[Flight, ...]:
+        return tuple(
+            Flight(card, delay_ms=30 * n, duration_ms=200) for n, card in enumerate(moved(before, after))
+        )
+
+    monkeypatch.setitem(PLANNERS, "cascade", cascade)
+    game = Game.new(CODE)
+    game.play(Move.parse("1e"))
+    game.play(Move.parse("2f"))
+    view.show(model_of(game, view), "cascade")
+    timings = [view.elements.cards[card].animations[0][1] for card in ("5S", "5H")]
+    assert timings == [
+        {"duration": 200, "delay": 0, "easing": "ease-out"},
+        {"duration": 200, "delay": 30, "easing": "ease-out"},
+    ]
