@@ -19,7 +19,7 @@ from .errors import HistoryError
 from .moves import Move
 from .piles import Pile
 from .position import Position
-from .rules import apply, is_legal, movable_count, transfer
+from .rules import apply, is_legal, lift_count, transfer
 
 UNDO_LIMIT: Final = 100
 """How many actions back undo reaches; a group move is one action."""
@@ -101,8 +101,7 @@ class Game:
     def lift(self, pile: Pile, index: int) -> int:
         """How many cards are picked up by touching the card at ``index`` (0 = bottom)
         of a pile: all of them to the top if they may move together, else 0."""
-        count = self.position.size(pile) - index
-        return count if 1 <= count <= movable_count(self.position, pile) else 0
+        return lift_count(self.position, pile, index)
 
     def targets(self, pile: Pile, index: int) -> list[Pile]:
         """Every pile the cards from ``index`` to the top of ``pile`` may legally go to."""

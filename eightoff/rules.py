@@ -43,6 +43,13 @@ def movable_count(position: Position, pile: Pile) -> int:
     return 1 if position.size(pile) else 0
 
 
+def lift_count(position: Position, pile: Pile, index: int) -> int:
+    """How many cards are picked up by touching the card at ``index`` (0 = bottom) of a
+    pile: all of them to the top if they may move together, else 0."""
+    count = position.size(pile) - index
+    return count if 1 <= count <= movable_count(position, pile) else 0
+
+
 def check(position: Position, move: Move) -> None:
     """Raise :class:`IllegalMoveError`, with the reason in words, unless ``move`` is legal."""
     source, target, count = move.source, move.target, move.count

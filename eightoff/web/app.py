@@ -49,6 +49,7 @@ from .actions import (
 )
 from .board import keys
 from .board.gestures import UiState
+from .board.model import Motion
 from .board.pointer import Pointer
 from .board.replay import Replay
 from .board.table import Said, Table, link_opened, new_deal, restarted
@@ -183,7 +184,7 @@ class App:
         """Do what one action asks (``None``: nothing). Any action but a hint clears the
         hint shown."""
         if action is not None and action != Command("hint"):
-            self.view.unhint()
+            self.table.unmark()
         if isinstance(action, Play | PutBack | Feedback):
             self.board_action(action)
         elif isinstance(action, Navigate | Select | Release | Shortcut):
@@ -205,9 +206,9 @@ class App:
     def board_action(self, action: Play | PutBack | Feedback) -> None:
         """A gesture's result: the carried cards are put down, then fly on to where they
         were played, or back; a card that did not move shows it."""
-        first = self.view.put_down()
+        carried = self.view.carried_head() is not None
         if isinstance(action, Play):
-            if self.table.play(action.move, first or None):
+            if self.table.play(action.move):
                 if self.game.is_won:
                     self.dialogs.show_win(self.game)
                     score, moves = self.game.score, self.game.moves
@@ -222,13 +223,12 @@ class App:
                     )
                 return
             self.ui.tap_failed()
-            self.view.fly_from(first)
-            if not first:  # nothing was carried: the touched card says no
-                self.view.refuse(action.card)
+            # The carried cards fly back; when nothing was carried the touched card says no.
+            self.table.redraw(refused=None if carried else action.card)
         elif isinstance(action, PutBack):
-            self.view.fly_from(first)
+            self.table.redraw()
         else:
-            self.view.refuse(action.card)
+            self.table.redraw(refused=action.card)
             if action.reason == "double-tap":
                 self.view.say(_("The {card} cannot move anywhere now.", card=card_name(action.card)))
 
@@ -246,12 +246,12 @@ class App:
                     view.announce(_("Put back."))
                 view.focus_pile(action.pile)
             elif result and ui.held is not None:
-                view.pick(ui.held.pile, ui.held.count, ui.lit)
+                self.table.redraw()
                 view.announce(speech.picked(game, ui.held.pile, ui.held.index, ui.lit))
             else:
                 view.say(speech.refused_pick(game, action.pile))
                 if action.index is not None:
-                    view.refuse(view.shown[action.pile][action.index])
+                    self.table.redraw(refused=view.shown[action.pile][action.index])
         elif isinstance(action, Release):
             put = ui.put_back()
             if put is not None:
@@ -395,11 +395,9 @@ class App:
         """Show ``link`` as a replay at ``step``; the game in progress stays as it is.
         Returns what to say about it (the start-up says it with its other messages)."""
         self.dialogs.close_all()
-        self.view.put_down()
         self.ui.reset()
         self.replay = Replay.of(link)
         self.replay.go(step)
-        self.view.board.classList.add("replaying")
         self.show_replay()
         return ngettext(
             "Replay of deal {code}, {length} move. Your game is kept.",
@@ -409,18 +407,10 @@ class App:
             length=len(link.moves),
         )
 
-    def show_replay(self, first: Any = None) -> None:
+    def show_replay(self, motion: Motion = "still") -> None:
         replay = self.replay
         assert replay is not None
-        cells = len(replay.position.cells) != self.view.cells
-        self.view.position(replay.position)
-        if cells:
-            self.view.fit()
-        if first:
-            self.view.fly_from(first)
-        shown = Game(replay.code, replay.position, replay.score, replay.step)
-        self.view.numbers(shown)
-        self.view.name_all(shown)
+        self.table.show_replay(replay, motion)
         self.replay_bar.show(replay)
         window.history.replaceState(None, "", f"{replay.link().query()}&{REPLAY}={replay.step}")
 
@@ -429,17 +419,12 @@ class App:
         replay = self.replay
         assert replay is not None
         if forward and not replay.at_end:
-            move = replay.moves[replay.step]
-            first = self.view.rects([str(c) for c in replay.position.cards(move.source)[-move.count :]])
             replay.forward()
         elif not forward and replay.step:
-            move = replay.moves[replay.step - 1]
-            first = self.view.rects([str(c) for c in replay.position.cards(move.target)[-move.count :]])
             replay.back()
         else:
             replay.playing = False
-            first = {}
-        self.show_replay(first)
+        self.show_replay("glide")
 
     async def play_replay(self, replay: Replay) -> None:
         while self.replay is replay and replay.playing:
@@ -481,7 +466,6 @@ class App:
             self.replay.playing = False
             self.replay = None
             self.replay_bar.hide()
-            self.view.board.classList.remove("replaying")
 
     def choose(self, action: Choose) -> None:
         try:
@@ -504,7 +488,8 @@ class App:
         document.title = _("Eight Off")
         self.view.link_pages(code)
         if game is not None or code != "en":
-            self.view.relabel(game)
+            if game is not None:
+                self.table.redraw()  # every word of the board, in the model, again
             self.dialogs.relabel()
             if self.replay is not None:
                 self.replay_bar.show(self.replay)
@@ -550,7 +535,7 @@ class App:
             return
         move = self.line.next_move(position) if self.line is not None else None
         if move is not None:
-            self.view.hint(marks(position, move))
+            self.table.mark(marks(position, move))
             self.table.stats = self.table.stats.hinted()
             return
         if self.asked is not None and self.asked[1] == position:
@@ -612,7 +597,7 @@ class App:
         if loaded.game is None:
             self.table.save()
             return
-        self.view.unhint()
+        self.table.unmark()
         if self.replay is not None:  # the replay stays on the board; the game behind it follows
             table = self.table
             table.game, table.settings, table.stats = loaded.game, loaded.settings, loaded.stats

@@ -42,6 +42,7 @@ MODULES = [
     "eightoff.web.storage.json_text",
     "eightoff.web.storage.settings",
     "eightoff.web.board.replay",
+    "eightoff.web.board.model",
     "eightoff.web.words.speech",
     "eightoff.web.links.startup",
     "eightoff.web.board.gestures",

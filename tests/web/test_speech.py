@@ -40,10 +40,10 @@ def test_a_foundation_says_how_far_it_is_built() -> None:
 
 def test_cards_say_whether_they_can_move() -> None:
     game = fresh()
-    assert card_label(game, "column-1", 5) == "5 of spades, can move"
-    assert card_label(game, "column-1", 4) == "6 of spades, can move"
-    assert card_label(game, "column-1", 3) == "king of hearts, cannot move"
-    assert card_label(game, "cell-1", 0) == "queen of spades, can move"
+    assert card_label(game.position, "column-1", 5) == "5 of spades, can move"
+    assert card_label(game.position, "column-1", 4) == "6 of spades, can move"
+    assert card_label(game.position, "column-1", 3) == "king of hearts, cannot move"
+    assert card_label(game.position, "cell-1", 0) == "queen of spades, can move"
 
 
 def test_moves_undo_and_redo_are_said() -> None:

@@ -21,6 +21,7 @@ from ...game import Game
 from ..actions import Action, Select
 from ..dom import Frame, listen
 from .gestures import UiState
+from .table import Table
 from .view import View
 
 
@@ -29,6 +30,7 @@ class Host(Protocol):
 
     view: View
     ui: UiState
+    table: Table
 
     @property
     def game(self) -> Game: ...
@@ -129,7 +131,7 @@ class Pointer:
         step = host.ui.move(host.game, event.clientX, event.clientY)
         held = host.ui.held
         if step == "started" and held is not None:
-            host.view.pick(held.pile, held.count, host.ui.lit)
+            host.table.redraw()
         if step:
             self.frame.request()
 

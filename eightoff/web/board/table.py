@@ -1,16 +1,22 @@
 """The game on the table: the engine's :class:`Game` and the settings, shown by the
 :class:`.board.view.View` and kept by the :class:`.storage.store.Store`.
 
-Thin DOM code. Every change to the game goes through here: playing a move, undo and redo
-(each with its card flight), a new deal, another tab's game. Each ends with
-:meth:`Table.after` or :meth:`Table.replace`: one render, then one save. The engine
-decides every rule; a refused move's reason comes from its error, in words from
-:mod:`.words.i18n`.
+Every change to the game goes through here: playing a move, undo and redo (each with its
+card flight), a new deal, another tab's game. Each ends with :meth:`Table.after` or
+:meth:`Table.replace`: one :meth:`Table.redraw`, then one save. :meth:`Table.redraw` is
+the board's one render path: the model of what the board shows now
+(:func:`.board.model.game_model`, or :func:`.board.model.replay_model` while a replay is
+shown) handed to :meth:`.board.view.View.show`. The engine decides every rule; a refused
+move's reason comes from its error, in words from :mod:`.words.i18n`.
+
+Its decisions are tested under CPython with a fake view (tests/web/test_table.py); only
+:meth:`Table.follow_address` touches the browser (the address bar).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Protocol
 
 from pyscript import window
 
@@ -18,8 +24,8 @@ from ...deal import DealCode
 from ...errors import HistoryError, IllegalMoveError
 from ...game import UNDO_LIMIT, Game
 from ...moves import Move
-from ...piles import Pile
 from ..links.address import address_for
+from ..solver.messages import Marks
 from ..storage.daily import daily_code, iso, today
 from ..storage.settings import Settings
 from ..storage.stats import Stats
@@ -28,8 +34,30 @@ from ..words.engine_errors import error_text
 from ..words.i18n import _, ngettext
 from ..words.notices import notice_text
 from ..words.speech import moved, stepped
+from .focus import Spot
 from .gestures import UiState
-from .view import Rects, View
+from .model import BoardModel, Motion, game_model, replay_model
+from .replay import Replay
+
+
+class Screen(Protocol):
+    """What the table needs of the page (:class:`.board.view.View`): one render path, the
+    status line and the live region, the settings' colours, and the keyboard's focus."""
+
+    spot: Spot
+
+    def show(self, model: BoardModel, motion: Motion = "glide", refused: str | None = None) -> None: ...
+
+    def say(self, text: str) -> None: ...
+
+    def announce(self, text: str) -> None: ...
+
+    def saving(self, works: bool) -> None: ...
+
+    def deck(self, deck: str) -> None: ...
+
+    def theme(self, theme: str) -> None: ...
+
 
 Said = Callable[[Game], str]
 """What the status line says about a game just shown."""
@@ -58,7 +86,7 @@ class Table:
 
     def __init__(
         self,
-        view: View,
+        view: Screen,
         ui: UiState,
         store: Store,
         game: Game,
@@ -70,6 +98,10 @@ class Table:
         self.store = store
         self.game = game
         self.settings = settings
+        self.hint: Marks | None = None
+        """The hint shown (its cards and target marked), until the next action."""
+        self.replay: Replay | None = None
+        """The replay shown instead of the game (which stays as it was)."""
         self.stats = (stats or Stats()).matched(game)
         """The player's record (:mod:`.storage.stats`), saved with the game."""
         day = today()
@@ -78,29 +110,52 @@ class Table:
             self.stats = self.stats.begin(game.code, iso(day))  # today's deal opened by its address
 
     def show(self) -> None:
-        """Draw the whole game without animation (at start)."""
+        """Draw the whole game without animation (at start, or back from a replay)."""
+        self.replay = None
         self.dress(self.settings)
-        self.view.position(self.game.position)
-        self.view.fit()
-        self.view.numbers(self.game)
-        self.view.name_all(self.game)
+        self.redraw("still")
         self.follow_address()
+
+    def redraw(self, motion: Motion = "glide", refused: str | None = None) -> None:
+        """Show what the board shows now: the game with the cards carried, the targets
+        lit, the hint and the focus, or the replay shown; ``refused``: a card that did not
+        move says so."""
+        view = self.view
+        if self.replay is not None:
+            model = replay_model(self.replay, view.spot)
+        else:
+            model = game_model(self.game, self.ui, self.hint, view.spot)
+        view.show(model, motion, refused)
+
+    def mark(self, hint: Marks) -> None:
+        """Mark a hint's cards and target pile, and say it."""
+        self.hint = hint
+        self.redraw()
+        self.view.say(hint.text)
+
+    def unmark(self) -> None:
+        """The hint shown, if any, is cleared."""
+        if self.hint is not None:
+            self.hint = None
+            self.redraw()
+
+    def show_replay(self, replay: Replay, motion: Motion = "still") -> None:
+        """Show ``replay`` at its step in place of the game (which stays as it was)."""
+        self.replay = replay
+        self.redraw(motion)
 
     # -- moves -----------------------------------------------------------------------
 
-    def play(self, move: Move, first: Rects | None = None) -> bool:
-        """Send one move to the engine; show its reason in words when it refuses.
-        ``first``: where the moved cards were drawn (the carried cards), else where they
-        lie in their pile."""
-        if first is None:
-            first = self.view.rects(self._top_cards(move.source, move.count))
+    def play(self, move: Move) -> bool:
+        """Send one move to the engine; show its reason in words when it refuses (the
+        caller shows the board then). The moved cards glide from where they were drawn."""
         before = self.game.position
         try:
             points = self.game.play(move)
         except IllegalMoveError as error:
             self.view.say(error_text(error))
             return False
-        self.after(first)
+        self.after()
         self.view.announce(moved(before, move, points))
         return True
 
@@ -129,23 +184,16 @@ class Table:
                 self.view.say(error_text(error))
             return False
         last = stack[-1]
-        first = self.view.rects(self._top_cards(last.target if back else last.source, last.count))
         score = self.game.score
         step()
         self.ui.forget_tap()
-        self.after(first)
+        self.after()
         self.view.announce(stepped(last, self.game.position, back, self.game.score - score))
         return True
 
-    def _top_cards(self, pile: Pile, count: int) -> list[str]:
-        return [str(card) for card in self.game.position.cards(pile)[-count:]]
-
-    def after(self, first: Rects) -> None:
+    def after(self) -> None:
         """One render and one save after an action; the status line is cleared."""
-        self.view.position(self.game.position)
-        self.view.fly_from(first)
-        self.view.numbers(self.game)
-        self.view.name_all(self.game)
+        self.redraw()
         self.view.say("")
         self.stats = self.stats.follow(self.game, iso(today()))
         self.save()
@@ -187,15 +235,9 @@ class Table:
         if stats is not None:
             self.stats = stats
         self.ui.reset()
-        self.view.put_down()
-        cells_changed = len(game.position.cells) != self.view.cells
-        self.game, self.settings = game, settings
+        self.game, self.settings, self.hint, self.replay = game, settings, None, None
         self.dress(settings)
-        self.view.position(game.position)
-        if cells_changed:
-            self.view.fit()
-        self.view.numbers(game)
-        self.view.name_all(game)
+        self.redraw("still")
         self.follow_address()
 
     def save(self) -> None:
@@ -219,4 +261,4 @@ class Table:
             window.history.replaceState(None, "", query)
 
 
-__all__ = ["Table"]
+__all__ = ["Said", "Screen", "Table", "link_opened", "new_deal", "restarted"]

@@ -11,13 +11,13 @@ cards' ``aria-label`` and into the live region ``#announce``.
 'Column 1, 6 cards, top: 5 of spades; a run of 2 from 6 of spades'
 >>> pile_label(game.position, "foundation-H")
 'Hearts foundation, empty'
->>> card_label(game, "column-1", 5)
+>>> card_label(game.position, "column-1", 5)
 '5 of spades, can move'
 >>> before = game.position
 >>> points = game.play(Move.parse("1e"))
 >>> moved(before, Move.parse("1e"), points)
 '5 of spades to cell 5, uncovers 6 of spades.'
->>> card_label(game, "column-1", 3)
+>>> card_label(game.position, "column-1", 3)
 'king of hearts, cannot move'
 """
 
@@ -27,7 +27,7 @@ from ...game import Game
 from ...moves import Move
 from ...piles import Pile
 from ...position import Position
-from ...rules import run_length
+from ...rules import lift_count, run_length
 from .card_names import card_name, foundation_name, rank_name
 from .i18n import _, ngettext
 
@@ -75,11 +75,11 @@ def pile_label(position: Position, key: str) -> str:
     return text
 
 
-def card_label(game: Game, key: str, index: int) -> str:
+def card_label(position: Position, key: str, index: int) -> str:
     """A card's name and whether the engine lets it be picked up from where it lies."""
     pile = Pile.from_key(key)
-    card = str(game.position.cards(pile)[index])
-    can = bool(game.lift(pile, index))
+    card = str(position.cards(pile)[index])
+    can = bool(lift_count(position, pile, index))
     return (
         _("{card}, can move", card=card_name(card)) if can else _("{card}, cannot move", card=card_name(card))
     )

@@ -1,0 +1,173 @@
+"""The board's piles and cards brought to a model, and their motion.
+
+Thin DOM code over the elements of :mod:`.board.build`. :meth:`Cards.show` makes every
+pile element hold the model's cards in order (``appendChild`` moves an element, never
+rebuilt), shows exactly the model's cells, and sets the classes and names that differ from
+what it wrote last: ``lifted``, ``target``, ``hint``, ``hint-target``, ``#board.replaying``,
+``aria-label``, ``aria-hidden`` (a foundation's covered cards). :meth:`Cards.where` and
+:meth:`Cards.fly` are the two halves of a :class:`.board.model.Plan`'s flights (FLIP): where
+the cards are drawn before the DOM changes, then their animation from there (Web
+Animations on ``transform``). The decisions (which cards, which classes) are the model's.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from pyscript import window
+
+from ...piles import Pile
+from ...position import CELL_COUNTS
+from ..dom import js_object
+from ..words.i18n import _
+from .build import Elements, pile_element
+from .model import BoardModel, Plan
+
+MOST_CELLS: Final = max(CELL_COUNTS)
+SHAKE: Final[tuple[list[dict[str, str]], list[dict[str, str]]]] = (
+    [{"transform": f"translateX({x})"} for x in ("0", "-4px", "4px", "-2px", "0")],
+    [{"outlineColor": "#d22"}, {"outlineColor": "transparent"}],
+)
+"""A refusal's frames: a shake, or an outline flash with reduced motion."""
+
+Rects = dict[str, tuple[float, float]]
+"""Where cards are drawn (viewport left, top) by card key: the start of a flight."""
+
+
+class Cards:
+    """The pile and card elements and what they show now."""
+
+    def __init__(self, elements: Elements) -> None:
+        self.elements = elements
+        self.reduced_motion = bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+        """``prefers-reduced-motion``: no flights, and a refusal flashes instead of shaking."""
+        self.shown: dict[str, list[str]] = {}
+        """Per pile key, the card keys its element holds, bottom to top."""
+        self.cells = 0
+        self.labels: dict[str, str] = {}
+        """The ``aria-label`` written, by pile key and by card key."""
+        self.covered: frozenset[str] = frozenset()
+        self.classes: dict[str, frozenset[str]] = {}
+        """The keys of the piles or cards that have each state class now."""
+        self.lift_pile: str | None = None
+        self.replaying = False
+
+    def show(self, model: BoardModel) -> None:
+        self._cells(model.cells)
+        self._piles(model)
+        self._labels(model)
+        parts = self.elements
+        if self.lift_pile is not None and self.lift_pile != model.lift_pile and self.lift_pile in parts.piles:
+            parts.piles[self.lift_pile].style.removeProperty("--drag")
+        self.lift_pile = model.lift_pile
+        self._mark("lifted", frozenset(model.lifted), parts.cards)
+        self._mark("target", model.lit, parts.piles)
+        self._mark("hint", frozenset(model.hinted), parts.cards)
+        self._mark("hint-target", frozenset([model.hint_target] if model.hint_target else ()), parts.piles)
+        if model.replaying != self.replaying:
+            self.replaying = model.replaying
+            parts.board.classList.toggle("replaying", model.replaying)
+
+    def _cells(self, cells: int) -> None:
+        """Show exactly ``cells`` cell piles (one of the engine's ``CELL_COUNTS``)."""
+        if cells == self.cells:
+            return
+        parts = self.elements
+        for index in range(cells + 1, MOST_CELLS + 1):
+            key = Pile.cell(index).key
+            node = parts.piles.pop(key, None)
+            if node is not None:
+                node.remove()
+            self.shown.pop(key, None)
+            self.labels.pop(key, None)
+        for index in range(self.cells + 1, cells + 1):
+            pile = Pile.cell(index)
+            node = pile_element(pile, "cell", _("Cell {n}", n=str(index)))
+            parts.piles[pile.key] = parts.cell_row.appendChild(node)
+        self.cells = cells
+        parts.board.setAttribute("data-cells", str(cells))
+
+    def _piles(self, model: BoardModel) -> None:
+        """Every pile element holds its cards in order, touching only changes."""
+        parts = self.elements
+        for key, cards in model.piles:
+            keys = list(cards)
+            old = self.shown.get(key, [])
+            if old == keys:
+                continue
+            node = parts.piles[key]
+            same = 0
+            while same < min(len(old), len(keys)) and old[same] == keys[same]:
+                same += 1
+            for index in range(same, len(keys)):
+                card = parts.cards[keys[index]]
+                node.appendChild(card)
+                card.style.setProperty("--i", str(index))
+            self.shown[key] = keys
+        covered = model.covered
+        for key in self.covered - covered:
+            parts.cards[key].removeAttribute("aria-hidden")
+        for key in covered - self.covered:
+            parts.cards[key].setAttribute("aria-hidden", "true")
+        self.covered = covered
+
+    def _labels(self, model: BoardModel) -> None:
+        parts, labels = self.elements, self.labels
+        for key, text in model.labels.items():
+            if labels.get(key) != text:
+                labels[key] = text
+                node = parts.cards.get(key)
+                (parts.piles[key] if node is None else node).setAttribute("aria-label", text)
+
+    def _mark(self, name: str, keys: frozenset[str], nodes: dict[str, Any]) -> None:
+        """Exactly the elements of ``keys`` have the class ``name``."""
+        old = self.classes.get(name, frozenset())
+        for key in old - keys:
+            if key in nodes:
+                nodes[key].classList.remove(name)
+        for key in keys - old:
+            nodes[key].classList.add(name)
+        self.classes[name] = keys
+
+    # -- motion ----------------------------------------------------------------------
+
+    def where(self, plan: Plan) -> Rects:
+        """Where the cards of ``plan``'s flights are drawn now (none with reduced motion)."""
+        found = {}
+        if not self.reduced_motion:
+            for flight in plan.flights:
+                node = self.elements.cards[flight.card]
+                if node.isConnected:
+                    rect = node.getBoundingClientRect()
+                    found[flight.card] = (rect.left, rect.top)
+        return found
+
+    def fly(self, plan: Plan, first: Rects) -> None:
+        """Each flight of ``plan`` from where its card was drawn (``first``) to where it
+        is now (FLIP); then the refusal, if any."""
+        for flight in plan.flights:
+            if flight.card not in first:
+                continue
+            left, top = first[flight.card]
+            node = self.elements.cards[flight.card]
+            rect = node.getBoundingClientRect()
+            dx, dy = left - rect.left, top - rect.top
+            if abs(dx) < 1 and abs(dy) < 1:
+                continue
+            # In flight a card is drawn above the others and lets the pointer through to
+            # the card under it, so a quick next tap reaches what the player sees.
+            fly = {"zIndex": 900, "pointerEvents": "none"}
+            frames = [
+                {"transform": f"translate({dx:.1f}px, {dy:.1f}px)", **fly},
+                {"transform": "none", **fly},
+            ]
+            timing = {"duration": flight.duration_ms, "delay": flight.delay_ms, "easing": "ease-out"}
+            node.animate(js_object(frames), js_object(timing))
+        if plan.refused is not None:
+            node = self.elements.cards[plan.refused]
+            node.classList.add("refused")
+            shake = SHAKE[1] if self.reduced_motion else SHAKE[0]
+            node.animate(js_object(shake), js_object({"duration": 220, "easing": "ease-in-out"}))
+
+
+__all__ = ["MOST_CELLS", "Cards", "Rects"]
