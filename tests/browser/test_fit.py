@@ -94,3 +94,28 @@ def test_every_card_and_corner_is_in_the_window_at_seven_sizes(page: Page, site_
     long = measure_each_size(page, longest=longest_column(LONG))
     assert longest_column(LONG) == 15
     assert all(long[size][0] <= dealt[size][0] for size in SIZES)
+
+
+CARD_W = (
+    "w => Math.abs(document.querySelector('#board [data-card]').getBoundingClientRect().width - w) < 0.06"
+)
+"""The cards are ``w`` px wide (as eightoff/web/board/view.py sets them: to 0.1 px)."""
+
+
+@pytest.mark.same_tab
+def test_the_cards_grow_back_when_the_long_column_is_undone(page: Page, site_url: str) -> None:
+    """Seven undos take the 15-card column down to 8 cards: the cards get the deal's size
+    again (a column shorter than the reserve), and seven redos shrink them once more."""
+    open_fresh(page, site_url, LONG, {"width": 1280, "height": 800})
+    width, height = page.evaluate(MEASURE)["box"]
+    long, short = (round(board_layout(width, height, 8, n).card_w, 1) for n in (15, 8))
+    assert (long, short) == (93.7, 113.0)
+    page.wait_for_function(CARD_W, arg=long)
+    for _ in range(7):
+        page.locator("#undo").click()
+    page.wait_for_function(CARD_W, arg=short)
+    assert page.evaluate(MEASURE)["problems"] == []
+    for _ in range(7):
+        page.locator("#redo").click()
+    page.wait_for_function(CARD_W, arg=long)
+    assert page.evaluate(MEASURE)["problems"] == []
