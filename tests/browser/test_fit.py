@@ -92,6 +92,11 @@ def test_every_card_and_corner_is_in_the_window_at_seven_sizes(page: Page, site_
     assert dealt[(1280, 800)][1] >= 0.19 * 800  # the board uses the height: was 16 %
     restart(page, LONG)
     long = measure_each_size(page, longest=longest_column(LONG))
+    # the foundations' covered cards cast no shadow (they piled up into a heavy one)
+    shadows = page.eval_on_selector_all(
+        ".foundation > [data-card]:not(:last-child)", "cards => cards.map(c => getComputedStyle(c).boxShadow)"
+    )
+    assert len(shadows) == 7 and set(shadows) == {"none"}
     assert longest_column(LONG) == 15
     assert all(long[size][0] <= dealt[size][0] for size in SIZES)
 
