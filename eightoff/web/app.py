@@ -417,7 +417,10 @@ class App:
         shown = Game(replay.code, replay.position, replay.score, replay.step)
         self.view.numbers(shown)
         self.view.name_all(shown)
+        opening = bool(self.replay_bar.node.hidden)
         self.replay_bar.show(replay)
+        if opening:  # the replay's bar takes its room above the board: size the board again
+            self.view.fit()
         window.history.replaceState(None, "", f"{replay.link().query()}&{REPLAY}={replay.step}")
 
     def replay_step(self, forward: bool) -> None:
@@ -478,6 +481,7 @@ class App:
             self.replay = None
             self.replay_bar.hide()
             self.view.board.classList.remove("replaying")
+            self.view.fit()  # the board has the bar's room back
 
     def choose(self, action: Choose) -> None:
         try:

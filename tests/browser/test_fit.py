@@ -53,10 +53,13 @@ MEASURE = """() => {
     const card = document.querySelector('#board [data-card]').getBoundingClientRect();
     const box = app.clientHeight - document.querySelector('.bar').offsetHeight
         - document.querySelector('.guide').offsetHeight;
-    return {problems, box: [board.clientWidth, box], card: [card.width, card.height]};
+    const longest = Math.max(...[...document.querySelectorAll('.column')].map(
+        column => column.querySelectorAll(':scope > [data-card]').length));
+    return {problems, box: [board.clientWidth, box], card: [card.width, card.height], longest};
 }"""
 """What is drawn outside the window or its card, whether the page scrolls, the board's box
-(its width, and the height the bar and the links leave it) and the size of a card."""
+(its width, and the height the bar and the links leave it), the size of a card and the
+longest column's length."""
 
 
 def longest_column(query: str) -> int:
@@ -124,3 +127,18 @@ def test_the_cards_grow_back_when_the_long_column_is_undone(page: Page, site_url
         page.locator("#redo").click()
     page.wait_for_function(CARD_W, arg=long)
     assert page.evaluate(MEASURE)["problems"] == []
+
+
+@pytest.mark.same_tab
+def test_the_replays_bar_takes_its_room_from_the_cards(page: Page, site_url: str) -> None:
+    """A replay's bar above the board (two lines on a phone on its side): the board is
+    sized again for what is left, and again when the replay is closed."""
+    open_fresh(page, site_url, f"{LONG}&replay", {"width": 640, "height": 360})
+    page.evaluate(FITTED)
+    assert page.evaluate(MEASURE)["problems"] == []
+    page.locator("#replay-exit").click()
+    page.evaluate(FITTED)
+    found = page.evaluate(MEASURE)
+    assert found["problems"] == []
+    box = board_layout(found["box"][0], found["box"][1], cells=8, longest=found["longest"])
+    assert found["card"][0] == pytest.approx(box.card_w, abs=0.06)
