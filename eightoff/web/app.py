@@ -410,8 +410,11 @@ class App:
     def show_replay(self, motion: Motion = "still") -> None:
         replay = self.replay
         assert replay is not None
+        opening = bool(self.replay_bar.node.hidden)
         self.table.show_replay(replay, motion)
         self.replay_bar.show(replay)
+        if opening:  # the replay's bar takes its room above the board: size the board again
+            self.view.fit()
         window.history.replaceState(None, "", f"{replay.link().query()}&{REPLAY}={replay.step}")
 
     def replay_step(self, forward: bool) -> None:
@@ -466,6 +469,7 @@ class App:
             self.replay.playing = False
             self.replay = None
             self.replay_bar.hide()
+            self.view.fit()  # the board has the bar's room back
 
     def choose(self, action: Choose) -> None:
         try:

@@ -1,26 +1,80 @@
-"""Board sizes (eightoff/web/board/layout.py): everything fits without scrolling from a
-360×640 phone to a 1920×1080 desktop, and corners stay readable."""
+"""Board sizes (eightoff/web/board/layout.py): cards sized for the columns the game has,
+everything fits without scrolling from a 320×568 phone to a 1920×1080 desktop, corners
+stay inside their cards and readable, and the piles stand on one grid."""
 
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from eightoff.web.board.layout import LONGEST, board_layout
+from eightoff.web.board.layout import (
+    COLUMNS,
+    CORNER_EM,
+    CORNER_INSET,
+    LONGEST,
+    MIN_CARD_W,
+    RESERVE,
+    board_layout,
+    corner_font,
+    least_fan,
+)
 
 # Board boxes: the viewport minus the bar above the board (two lines on phones).
 BOXES = [(360, 566), (375, 600), (412, 800), (768, 960), (1024, 700), (1366, 700), (1920, 1030)]
 
+MEASURED = {
+    # window: the board's box in Chromium (tests/browser/test_fit.py), and at the deal
+    # (longest column 6) and with a 15-card column: card width, top rows, corner font
+    (320, 568): ((320, 448), (35.7, 2, 13.0), (35.7, 2, 13.0)),
+    (360, 640): ((360, 520), (40.1, 2, 13.0), (40.1, 2, 13.0)),
+    (640, 360): ((640, 299), (45.0, 1, 13.5), (30.0, 1, 11.3)),
+    (768, 1024): ((768, 936), (85.6, 2, 20.0), (85.6, 2, 20.0)),
+    (1024, 768): ((1024, 704), (105.0, 2, 20.0), (75.5, 2, 20.0)),
+    (1280, 800): ((1280, 736), (113.0, 2, 20.0), (93.7, 1, 20.0)),
+    (1920, 1080): ((1920, 1016), (150.0, 2, 24.0), (147.0, 1, 23.5)),
+}
+"""Before issue 21 §4 the cards were, in the same order: 34.2, 40.1, 27.9 (the page
+scrolled), 85.6, 71.3, 92.7 and 124 px wide whatever the columns held."""
 
+
+@pytest.mark.parametrize("window", list(MEASURED))
+def test_the_cards_of_each_window_at_the_deal_and_with_a_long_column(window: tuple[int, int]) -> None:
+    (width, height), dealt, long = MEASURED[window]
+    for longest, (card_w, rows, font) in ((6, dealt), (15, long)):
+        box = board_layout(width, height, 8, longest)
+        assert (round(box.card_w, 1), box.rows, box.font) == (card_w, rows, font)
+        assert box.board_h == height  # no scrolling
+
+
+def test_a_phone_on_its_side_gets_cards_of_44_px_and_a_laptop_uses_its_height() -> None:
+    side = board_layout(640, 299, 8, 6)
+    assert side.card_w >= 44 and side.rows == 1
+    laptop = board_layout(1280, 736, 8, 6)
+    # limited by the height, not the width: half a pixel wider and the reserved column
+    # would not fit under the top rows
+    assert laptop.grid_w < 1280 - 2 * laptop.gap
+    wider_h = (laptop.card_w + 0.5) * 1.4
+    assert (
+        laptop.rows * (wider_h + laptop.gap)
+        + laptop.gap
+        + wider_h
+        + (RESERVE - 1) * least_fan(laptop.card_w + 0.5)
+        > 736
+    )
+
+
+@pytest.mark.parametrize("longest", [6, RESERVE, 15, LONGEST])
 @pytest.mark.parametrize("cells", [8, 4, 2])
 @pytest.mark.parametrize(("width", "height"), BOXES)
-def test_the_longest_column_fits_with_readable_corners(width: int, height: int, cells: int) -> None:
-    box = board_layout(width, height, cells)
+def test_the_longest_column_fits_with_readable_corners(
+    width: int, height: int, cells: int, longest: int
+) -> None:
+    box = board_layout(width, height, cells, longest)
     assert box.font >= 13
     assert box.fan_min >= box.font
-    top = box.rows * (box.card_h + box.gap) + box.gap
-    assert top + box.card_h + (LONGEST - 1) * box.fan(LONGEST) <= height + 0.5
-    slots = 8 if box.rows == 2 else cells + 4
-    assert slots * box.card_w + (slots + 1) * box.gap <= width + 0.5
+    assert box.top_h + box.card_h + (longest - 1) * box.fan(longest) <= height + 0.5
+    assert box.grid_w + 2 * box.gap <= width + 0.5
 
 
 def test_columns_tighten_only_when_long() -> None:
@@ -31,12 +85,78 @@ def test_columns_tighten_only_when_long() -> None:
     assert fans[-1] >= box.fan_min
 
 
-def test_phones_put_foundations_above_eight_cells_and_desktops_use_one_row() -> None:
-    assert board_layout(360, 566, 8).rows == 2
+def test_the_rows_follow_the_room() -> None:
+    assert board_layout(360, 566, 8).rows == 2  # a phone: foundations above eight cells
     assert board_layout(360, 566, 4).rows == 1
-    assert board_layout(1920, 1030, 8).rows == 1
+    assert (board_layout(1920, 1030, 8).rows, board_layout(1920, 1030, 8).slots) == (2, 8)
+    # a long column: one row of twelve leaves more height for it
+    assert (board_layout(1920, 1030, 8, 15).rows, board_layout(1920, 1030, 8, 15).slots) == (1, 12)
+    assert board_layout(1920, 1030, 4, 15).slots == COLUMNS
 
 
 def test_cards_are_readable_at_phone_size() -> None:
     box = board_layout(360, 566, 8)
     assert box.card_w >= 38 and box.card_h / box.card_w == pytest.approx(1.4)
+
+
+def test_the_corner_scales_below_13_px_only_when_it_must() -> None:
+    assert [corner_font(w) for w in (28, 30, 34, 40, 44, 60, 100, 150)] == [
+        10.4,
+        11.3,
+        13.0,
+        13.0,
+        13.2,
+        18.0,
+        20.0,
+        24.0,
+    ]
+
+
+# -- properties ---------------------------------------------------------------------------
+
+widths = st.floats(min_value=240, max_value=3840, allow_nan=False)
+heights = st.floats(min_value=160, max_value=2160, allow_nan=False)
+cell_counts = st.sampled_from([8, 4, 2])
+longests = st.integers(min_value=0, max_value=LONGEST)
+
+
+@given(st.floats(min_value=MIN_CARD_W - 0.5, max_value=400, allow_nan=False))
+def test_the_widest_corner_stays_inside_its_card(card_w: float) -> None:
+    font = corner_font(card_w)
+    assert CORNER_INSET + CORNER_EM * font <= card_w
+    assert font >= 10 and least_fan(card_w) >= font
+
+
+@given(widths, heights, cell_counts, longests)
+def test_every_layout_fits_its_box_or_grows_only_with_the_smallest_cards(
+    width: float, height: float, cells: int, longest: int
+) -> None:
+    box = board_layout(width, height, cells, longest)
+    assert box.holds(longest)
+    assert box.grid_w + 2 * box.gap <= width + 1e-6  # never sideways
+    assert box.card_h + (max(longest, 1) - 1) * box.fan(longest) <= box.column_h + 1e-6
+    assert box.top_h + box.column_h <= box.board_h + 1e-6
+    if box.board_h > height + 1e-6:  # the page scrolls only when nothing smaller exists
+        assert box.card_w <= MIN_CARD_W
+    fans = [box.fan(n) for n in range(1, LONGEST + 1)]
+    assert fans == sorted(fans, reverse=True) and fans[-1] >= box.fan_min
+
+
+@given(widths, heights, cell_counts, longests, longests)
+def test_a_longer_column_never_makes_the_cards_larger(
+    width: float, height: float, cells: int, one: int, other: int
+) -> None:
+    short, long = sorted((one, other))
+    assert board_layout(width, height, cells, long).card_w <= board_layout(width, height, cells, short).card_w
+    if long <= RESERVE:  # sized for the reserve: the same board
+        assert board_layout(width, height, cells, long) == board_layout(width, height, cells, short)
+
+
+@given(widths, heights, st.floats(min_value=0, max_value=600, allow_nan=False), cell_counts, longests)
+def test_more_height_never_makes_the_cards_smaller(
+    width: float, height: float, more: float, cells: int, longest: int
+) -> None:
+    assert (
+        board_layout(width, height + more, cells, longest).card_w
+        >= board_layout(width, height, cells, longest).card_w
+    )

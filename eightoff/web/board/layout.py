@@ -1,6 +1,16 @@
 """Sizes of the board: cards, gaps, the top row(s) and the overlap of each column, so that
 everything fits the board's box without scrolling (pure Python, tested under CPython).
 
+The cards are sized for the columns the game has: the board keeps room for a column of
+``RESERVE`` cards (more than most games ever build), and only when a column grows longer
+than that do the cards shrink for it. Below that, a column that gets long tightens its
+overlap. Only when even the smallest cards cannot hold the longest column does the board
+grow past its box (the page scrolls: a small window, 200 % zoom).
+
+The piles stand on one grid, so the columns line up under the row above: each row is
+``slots`` cards wide, the top row's cells at its left and foundations at its right, the
+eight columns centred under it.
+
 The page measures the board element and sets the results as CSS custom properties; CSS
 does the placing.
 
@@ -25,20 +35,40 @@ COLUMNS: Final = 8
 FOUNDATIONS: Final = 4
 RATIO: Final = 1.4
 """Card height over card width."""
-MAX_CARD_W: Final = 124.0
+MAX_CARD_W: Final = 150.0
 MIN_CARD_W: Final = 28.0
 LONGEST: Final = 19
 """The longest column possible: 7 dealt cards under a king and its 12-card run."""
-PLANNED: Final = 12
-"""The board keeps room for a column this long at the comfortable overlap."""
+RESERVE: Final = 10
+"""The board keeps room for a column this long at the least overlap, whatever the columns
+hold: the cards keep their size through most games (a deal's columns hold 6, a game's
+longest column mostly 9 to 12)."""
 FAN_MAX: Final = 0.25
 """The comfortable overlap, as a share of the card height."""
+FONT: Final = 13.0
+"""The corner's usual least font size; a narrower card's corner gets smaller to fit."""
+FONT_MAX: Final = 20.0
+"""The corner's font size on desktop cards, up to ``BIG_FONT`` of a larger card's width."""
+BIG_FONT: Final = 0.16
+CORNER_EM: Final = 2.2
+"""The widest corner ("10♠", "10♣": two digits and a suit in eightoff.css's bold face)
+in em: 2.15 measured in Chromium with DejaVu Sans Bold, the widest face it may use."""
+CORNER_INSET: Final = 5.0
+"""The corner's left offset (3 px in eightoff.css) and 2 px spare on its right."""
 
 
 def corner_font(card_w: float) -> float:
     """The corner's font size for a card width: readable at phone size, not huge on a
-    desktop."""
-    return round(max(13.0, min(card_w * 0.3, 20.0)), 1)
+    desktop, and always narrow enough for "10♠" to stay inside the card.
+
+    >>> corner_font(44), corner_font(40), corner_font(30), corner_font(28)
+    (13.2, 13.0, 11.3, 10.4)
+    >>> corner_font(100), corner_font(124), corner_font(150)
+    (20.0, 20.0, 24.0)
+    """
+    fits = (card_w - CORNER_INSET) / CORNER_EM
+    wanted = max(FONT, min(card_w * 0.3, FONT_MAX), card_w * BIG_FONT)
+    return math.floor(min(fits, wanted) * 10) / 10
 
 
 def least_fan(card_w: float) -> float:
@@ -48,7 +78,7 @@ def least_fan(card_w: float) -> float:
 
 @dataclass(frozen=True)
 class Layout:
-    """Pixel sizes of the board for one box size and cell count."""
+    """Pixel sizes of the board for one box size, cell count and longest column."""
 
     width: float
     height: float
@@ -59,6 +89,11 @@ class Layout:
     """1: cells and foundations share the top row; 2: foundations above the cells."""
     column_h: float
     """The height of the column area (the longest column must fit in it)."""
+    slots: int
+    """How many cards wide the grid is: 8, or 12 for eight cells and four foundations in
+    one row."""
+    reserve: int
+    """The column length the cards are sized for (``RESERVE``, or the longest column)."""
 
     @property
     def board_h(self) -> float:
@@ -66,12 +101,22 @@ class Layout:
         cannot fit the longest column in it (a small window, 200 % zoom); then the page
         scrolls rather than cut a card off.
 
-        >>> board_layout(640, 300, cells=8).board_h > 300
+        >>> board_layout(640, 150, cells=8).board_h > 150
         True
         >>> board_layout(1920, 1030, cells=8).board_h == 1030
         True
         """
-        return max(self.height, self.rows * (self.card_h + self.gap) + self.gap + self.column_h)
+        return max(self.height, self.top_h + self.column_h)
+
+    @property
+    def top_h(self) -> float:
+        """The height above the columns: the top row(s) and the gaps around them."""
+        return self.rows * (self.card_h + self.gap) + self.gap
+
+    @property
+    def grid_w(self) -> float:
+        """The width of the grid the piles stand on (the top row's)."""
+        return self.slots * self.card_w + (self.slots - 1) * self.gap
 
     @property
     def fan_min(self) -> float:
@@ -93,35 +138,51 @@ class Layout:
         room = (self.column_h - self.card_h) / (cards - 1)
         return max(self.fan_min, math.floor(min(self.fan_max, room) * 10) / 10)
 
+    def holds(self, longest: int) -> bool:
+        """Whether these cards were sized for a longest column of ``longest`` cards (the
+        board need not be laid out again for it)."""
+        return self.reserve == reserve_for(longest)
 
-def board_layout(width: float, height: float, cells: int) -> Layout:
-    """The layout for a board box of ``width`` x ``height`` CSS pixels."""
+
+def reserve_for(longest: int) -> int:
+    """The column length the cards are sized for when the longest column has ``longest``
+    cards."""
+    return min(LONGEST, max(RESERVE, longest))
+
+
+def board_layout(width: float, height: float, cells: int, longest: int = 0) -> Layout:
+    """The layout for a board box of ``width`` x ``height`` CSS pixels, ``cells`` cells
+    and a longest column of ``longest`` cards: of one or two top rows, the one that gives
+    the larger cards (one row on a tie)."""
     gap = max(3.0, min(12.0, width * 0.012))
-    by_width = (width - (COLUMNS + 1) * gap) / COLUMNS
+    reserve = reserve_for(longest)
     top_slots = cells + FOUNDATIONS
-    rows = 1 if top_slots <= COLUMNS else 2
-    card_w = _fit(width, height, gap, by_width, rows)
-    if rows == 2:
-        # A wide box may hold all 12 piles in one row once the height limits the cards.
-        wide = _fit(width, height, gap, (width - (top_slots + 2) * gap) / top_slots, 1)
-        if wide >= card_w:
-            rows, card_w = 1, wide
+    choices = [(1, max(COLUMNS, top_slots))]
+    if top_slots > COLUMNS:
+        choices.append((2, COLUMNS))
+    best: tuple[float, int, int] | None = None
+    for rows, slots in choices:
+        # the grid, with a gap on either side
+        card_w = _fit(height, gap, (width - (slots + 1) * gap) / slots, rows, reserve)
+        if best is None or card_w > best[0]:
+            best = (card_w, rows, slots)
+    assert best is not None
+    card_w, rows, slots = best
     card_h = card_w * RATIO
-    column_h = max(height - rows * (card_h + gap) - gap, card_h + (LONGEST - 1) * least_fan(card_w))
-    return Layout(width, height, card_w, card_h, gap, rows, column_h)
+    top = rows * (card_h + gap) + gap
+    column_h = max(height - top, card_h + (reserve - 1) * least_fan(card_w))
+    return Layout(width, height, card_w, card_h, gap, rows, column_h, slots, reserve)
 
 
-def _fit(width: float, height: float, gap: float, by_width: float, rows: int) -> float:
-    """The widest card (at most ``by_width``) with which ``rows`` top rows fit the height
-    together with a planned column at the comfortable overlap and the longest column at
-    the least overlap."""
+def _fit(height: float, gap: float, by_width: float, rows: int, reserve: int) -> float:
+    """The widest card (at most ``by_width``, in steps of 0.5 px below it) with which
+    ``rows`` top rows and a column of ``reserve`` cards at the least overlap fit the
+    height; the smallest card if none does."""
     card_w = min(by_width, MAX_CARD_W)
     while card_w > MIN_CARD_W:
         card_h = card_w * RATIO
         column_h = height - rows * (card_h + gap) - gap
-        comfortable = card_h * (1 + (PLANNED - 1) * FAN_MAX)
-        longest = card_h + (LONGEST - 1) * least_fan(card_w)
-        if column_h >= max(comfortable, longest):
+        if column_h >= card_h + (reserve - 1) * least_fan(card_w):
             break
         card_w -= 0.5
     return card_w

@@ -103,14 +103,16 @@ class View:
     # -- layout ------------------------------------------------------------------
 
     def fit(self) -> None:
-        """Measure the board box and size cards, gaps and rows to fit it; a box too small
-        for the longest column (a small window, 200 % zoom) grows and the page scrolls."""
+        """Measure the board box and size cards, gaps and rows to fit it and the longest
+        column shown; a box too small for that column even with the smallest cards (a
+        small window, 200 % zoom) grows and the page scrolls."""
         style = self.board.style
         style.removeProperty("min-height")
         width, height = float(self.board.clientWidth), float(self.board.clientHeight)
         if width <= 0 or height <= 0:
             return
-        layout = board_layout(width, height, self.cells or MOST_CELLS)
+        longest = max((len(self.shown.get(f"column-{i}", [])) for i in range(1, COLUMNS + 1)), default=0)
+        layout = board_layout(width, height, self.cells or MOST_CELLS, longest)
         self.layout = layout
         if layout.board_h > height + 0.5:
             style.setProperty("min-height", f"{layout.board_h:.1f}px")
@@ -120,6 +122,7 @@ class View:
             ("--gap", layout.gap),
             ("--font", layout.font),
             ("--column-h", layout.column_h),
+            ("--grid-w", layout.grid_w),
         ):
             style.setProperty(name, f"{value:.1f}px")
         self.board.setAttribute("data-rows", str(layout.rows))
@@ -127,12 +130,17 @@ class View:
         self.fit_columns()
 
     def fit_columns(self) -> None:
-        """Tighten or loosen each column's overlap for its length."""
+        """Tighten or loosen each column's overlap for its length; a column grown past
+        what the cards were sized for (or shrunk back) sizes the board again."""
         if self.layout is None:
             return
-        for index in range(1, COLUMNS + 1):
+        lengths = [len(self.shown.get(f"column-{i}", [])) for i in range(1, COLUMNS + 1)]
+        if not self.layout.holds(max(lengths)):
+            self.fit()
+            return
+        for index, length in enumerate(lengths, start=1):
             key = f"column-{index}"
-            fan = self.layout.fan(len(self.shown.get(key, [])))
+            fan = self.layout.fan(length)
             if self.fans.get(key) != fan:
                 self.fans[key] = fan
                 self.piles[key].style.setProperty("--fan", f"{fan}px")
