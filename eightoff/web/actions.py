@@ -17,7 +17,14 @@ Commands come from buttons, keys and the dialogs' fields:
 - :class:`Command`: undo, redo, open a window, copy the link, deal, confirm …;
 - :class:`Close`: close one dialog;
 - :class:`Choose`: a setting chosen in a dialog (the cell count, the deck colours, only
-  winnable deals).
+  winnable deals);
+- :class:`ReplaySpeed`: the replay bar's speed chosen; :class:`ImportFile`: a backup file
+  chosen in the Statistics window.
+
+The pointer's events on the board (:class:`PointerDown`, :class:`PointerMove`,
+:class:`PointerUp`, :class:`PointerCancel`) are read by :class:`.board.gestures.UiState`
+into the board actions above. What arrives from outside the page: :class:`OtherTab`
+(another tab saved), :class:`WorkerReply` and :class:`WorkerFailed` (the solver's worker).
 
 >>> from_button("undo")
 Command(name='undo')
@@ -31,12 +38,13 @@ Settings(cells=4, deck='four', winnable=True, tap_to_select=False)
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from typing import Final, Literal, cast, get_args
 
 from ..moves import Move
 from .board.focus import NavKey
-from .storage.store import Settings, SettingsError
+from .storage.store import Loaded, Settings, SettingsError
 
 # -- board actions -------------------------------------------------------------------
 
@@ -115,6 +123,50 @@ class Shortcut:
 
 
 KeyPlay = Navigate | Select | Release | Shortcut
+
+
+# -- the pointer on the board ----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PointerDown:
+    """A pointer went down on the card ``card``, at ``index`` (0 = bottom) of ``pile``:
+    ``pointer`` is its id, (``x``, ``y``) where, ``now`` when (ms), ``kind`` its type
+    (``mouse``, ``pen``, ``touch``)."""
+
+    pile: str
+    index: int
+    card: str
+    pointer: int
+    x: float
+    y: float
+    now: float
+    kind: str = "mouse"
+
+
+@dataclass(frozen=True)
+class PointerMove:
+    """The followed pointer moved to (``x``, ``y``)."""
+
+    x: float
+    y: float
+
+
+@dataclass(frozen=True)
+class PointerUp:
+    """The followed pointer went up over the pile ``drop`` (``None``: over no pile) at
+    ``now`` (ms)."""
+
+    drop: str | None
+    now: float
+
+
+@dataclass(frozen=True)
+class PointerCancel:
+    """The followed pointer's gesture was interrupted (pointercancel, lost capture)."""
+
+
+PointerAction = PointerDown | PointerMove | PointerUp | PointerCancel
 
 
 # -- commands ------------------------------------------------------------------------
@@ -215,8 +267,73 @@ class Choose:
         return replace(settings, deck=self.value)
 
 
-Action = Play | PutBack | Feedback | Navigate | Select | Release | Shortcut | Command | Close | Choose
-"""Everything ``App.dispatch`` accepts."""
+@dataclass(frozen=True)
+class ReplaySpeed:
+    """The replay bar's speed: ``speed`` moves a second (one of :data:`.board.replay.SPEEDS`)."""
+
+    speed: float
+
+
+@dataclass(frozen=True)
+class ImportFile:
+    """A backup file was chosen: ``read()`` gives its text (``None``: no file chosen) or
+    raises :class:`.storage.backup.BackupError` (a file too big to be a backup)."""
+
+    read: Callable[[], Awaitable[str | None]]
+
+
+# -- from outside the page --------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class OtherTab:
+    """Another tab saved a newer game (``loaded``), or wrote a value that is no record
+    (``loaded.game`` is ``None``)."""
+
+    loaded: Loaded
+
+
+@dataclass(frozen=True)
+class WorkerReply:
+    """The solver's worker answered: its JSON ``text`` (:mod:`.solver.messages`)."""
+
+    text: str
+
+
+WorkerFailure = Literal["start", "timeout"]
+"""Why the solver's worker was given up: it failed (to start, most often: no network and
+no cached copy), or it did not answer in time."""
+
+
+@dataclass(frozen=True)
+class WorkerFailed:
+    """The solver's worker failed or did not answer in time (it is given up)."""
+
+    failure: WorkerFailure
+
+
+Action = (
+    Play
+    | PutBack
+    | Feedback
+    | Navigate
+    | Select
+    | Release
+    | Shortcut
+    | PointerDown
+    | PointerMove
+    | PointerUp
+    | PointerCancel
+    | Command
+    | Close
+    | Choose
+    | ReplaySpeed
+    | ImportFile
+    | OtherTab
+    | WorkerReply
+    | WorkerFailed
+)
+"""Everything ``App.dispatch`` accepts: each type has exactly one handler (:mod:`.door`)."""
 
 
 # -- reading the page's controls -------------------------------------------------------
@@ -232,11 +349,22 @@ def from_button(name: str, dialog: str = "") -> Command | Close | None:
     return None
 
 
-def from_choice(name: str, value: str) -> Choose | None:
-    """The action of a radio input in a dialog by its ``name`` and ``value``; ``None``
-    when it is no setting."""
+def from_choice(name: str, value: str) -> Choose | ReplaySpeed | None:
+    """The action of a radio input or a select by its ``name`` and ``value``; ``None``
+    when it is no setting (or no speed).
+
+    >>> from_choice("replay-speed", "0.5")
+    ReplaySpeed(speed=0.5)
+    >>> from_choice("replay-speed", "fast") is None
+    True
+    """
     if name in SETTINGS:
         return Choose(cast(SettingName, name), value)
+    if name == "replay-speed":
+        try:
+            return ReplaySpeed(float(value))
+        except ValueError:
+            return None
     return None
 
 
@@ -252,15 +380,26 @@ __all__ = [
     "CommandName",
     "Feedback",
     "FeedbackReason",
+    "ImportFile",
     "KeyPlay",
     "Navigate",
+    "OtherTab",
     "Play",
+    "PointerAction",
+    "PointerCancel",
+    "PointerDown",
+    "PointerMove",
+    "PointerUp",
     "PutBack",
     "Release",
+    "ReplaySpeed",
     "Select",
     "SettingName",
     "Shortcut",
     "ShortcutName",
+    "WorkerFailed",
+    "WorkerFailure",
+    "WorkerReply",
     "from_button",
     "from_choice",
 ]

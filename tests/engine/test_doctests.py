@@ -41,6 +41,7 @@ MODULES = [
     "eightoff.web.links.startup",
     "eightoff.web.board.gestures",
     "eightoff.web.storage.stats",
+    "eightoff.web.door",
 ]
 """The modules with examples: each must run at least one."""
 

@@ -24,31 +24,11 @@ from ..links.startup import notice_text
 from ..storage.daily import daily_code, iso, today
 from ..storage.stats import Stats
 from ..storage.store import Settings, Store
-from ..words.i18n import _, error_text, ngettext
+from ..words.i18n import error_text, ngettext
 from ..words.speech import moved, stepped
+from .deals import Said, new_deal
 from .gestures import UiState
 from .view import Rects, View
-
-Said = Callable[[Game], str]
-"""What the status line says about a game just shown."""
-
-
-def new_deal(game: Game) -> str:
-    return _("New deal {code}.", code=str(game.code))
-
-
-def restarted(game: Game) -> str:
-    return _("Deal {code} started again.", code=str(game.code))
-
-
-def link_opened(game: Game) -> str:
-    return ngettext(
-        "Deal {code}, after the {moves} move of the link.",
-        "Deal {code}, after the {moves} moves of the link.",
-        game.moves,
-        code=str(game.code),
-        moves=game.moves,
-    )
 
 
 class Table:
@@ -215,6 +195,25 @@ class Table:
         query = address_for(self.game.code, search)
         if search != query:
             window.history.replaceState(None, "", query)
+
+    # -- asked by the controllers (issue 19's door) ---------------------------------------
+
+    def take_path(self, path: tuple[Move, ...]) -> None:
+        """The game was opened from a position link: ``path`` is its moves from the deal."""
+        self.stats = self.stats.with_path(self.game, path)
+
+    def count_hint(self) -> None:
+        """A hint was shown: the record counts it (saved with the game's next save)."""
+        self.stats = self.stats.hinted()
+
+    def reset_stats(self) -> None:
+        """The player's record emptied (the game in play starts it again), saved."""
+        self.stats = self.stats.reset(self.game)
+        self.save()
+
+    def keep(self, game: Game, settings: Settings, stats: Stats) -> None:
+        """Another tab's game, kept unseen behind a replay (shown when the replay ends)."""
+        self.game, self.settings, self.stats = game, settings, stats
 
 
 __all__ = ["Table"]

@@ -558,3 +558,13 @@ class View:
             document.documentElement.removeAttribute("data-theme")
         else:
             document.documentElement.setAttribute("data-theme", theme)
+
+    # -- asked by the controllers (issue 19's door) ---------------------------------------
+
+    def replaying(self, on: bool) -> None:
+        """Whether the board shows a replay (``#board.replaying``)."""
+        self.board.classList.toggle("replaying", on)
+
+    def above_board(self, node: Any) -> None:
+        """Put ``node`` (the replay bar) just above the board."""
+        self.board.before(node)
