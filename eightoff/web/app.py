@@ -34,7 +34,6 @@ from .board.pointer import Pointer
 from .board.table import Table
 from .board.view import View
 from .dom import Frame, intl_number, listen
-from .door import clears_hint, needs_board
 from .links.address import (
     DAILY,
     REPLAY,
@@ -177,16 +176,9 @@ class App:
     # -- the one door ------------------------------------------------------------
 
     def dispatch(self, action: Action | None) -> None:
-        """Do what one action asks (``None``: nothing): the hint shown is cleared
-        (:func:`.door.clears_hint`), the board's actions wait while it is blocked
-        (:func:`.door.needs_board`), and the door runs the one handler of the action."""
-        if action is None:
-            return
-        if clears_hint(action):
-            self.view.unhint()
-        if needs_board(action) and self.rooms.blocked():
-            return
-        self.rooms.door(action)
+        """Do what one action asks (``None``: nothing), through the one door
+        (:meth:`.rooms.Rooms.dispatch`)."""
+        self.rooms.dispatch(action)
 
     # -- reading the buttons, choices and files ---------------------------------------
 

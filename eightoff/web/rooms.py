@@ -14,12 +14,13 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ..game import Game
+from .actions import Action
 from .board import deals, hands, replayer
 from .board.deals import Deals
 from .board.gestures import UiState
 from .board.hands import Hands
 from .board.replayer import Replayer
-from .door import Door, Routes
+from .door import Door, Routes, clears_hint, needs_board
 from .links import sharing
 from .links.sharing import Sharing
 from .solver import hints
@@ -146,8 +147,20 @@ class Rooms:
             (dialogs.relabel, self.replayer.relabel, self.statistics.relabel),
             parts.address,
         )
-        self.dialogs = dialogs
+        self.view, self.dialogs = view, dialogs
         self.door = Door(self.routes())
+
+    def dispatch(self, action: Action | None) -> None:
+        """Do what one action asks (``None``: nothing): the hint shown is cleared
+        (:func:`.door.clears_hint`), the board's actions wait while it is blocked
+        (:func:`.door.needs_board`), and the door runs the one handler of the action."""
+        if action is None:
+            return
+        if clears_hint(action):
+            self.view.unhint()
+        if needs_board(action) and self.blocked():
+            return
+        self.door(action)
 
     def routes(self) -> list[Routes]:
         """Every controller's routes."""
