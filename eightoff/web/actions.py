@@ -1,30 +1,20 @@
 """What the player asks for: one :data:`Action` from any input (pure Python, no browser
 import; tested under CPython).
 
-Every input source turns its gestures into these values and hands them to one door,
-``App.dispatch`` (eightoff/web/app.py): the pointer today (through :mod:`.board.gestures`), the
-keyboard (through :mod:`.board.keymap`), tap-to-select and keyboard play next. An input never
-changes the game itself, so two inputs cannot disagree about what a move does.
+Every input source turns its events into these values and hands them to one door,
+``App.dispatch`` (eightoff/web/app.py, :mod:`.door`): the pointer, the keyboard (through
+:mod:`.board.keymap`), the buttons and choices, a chosen file, another tab, the solver's
+worker. An input never changes the game itself, so two inputs cannot disagree about what a
+move does.
 
-Board actions come from gestures on the cards:
-
-- :class:`Play`: play one move (the engine may refuse it, and then says why);
-- :class:`PutBack`: the carried cards go back where they were, nothing is played;
-- :class:`Feedback`: nothing moves; the card shows it, and ``reason`` says why.
-
-Commands come from buttons, keys and the dialogs' fields:
-
-- :class:`Command`: undo, redo, open a window, copy the link, deal, confirm …;
-- :class:`Close`: close one dialog;
-- :class:`Choose`: a setting chosen in a dialog (the cell count, the deck colours, only
-  winnable deals);
-- :class:`ReplaySpeed`: the replay bar's speed chosen; :class:`ImportFile`: a backup file
-  chosen in the Statistics window.
-
-The pointer's events on the board (:class:`PointerDown`, :class:`PointerMove`,
-:class:`PointerUp`, :class:`PointerCancel`) are read by :class:`.board.gestures.UiState`
-into the board actions above. What arrives from outside the page: :class:`OtherTab`
-(another tab saved), :class:`WorkerReply` and :class:`WorkerFailed` (the solver's worker).
+Board actions come from gestures on the cards: :class:`Play` one move (the engine may
+refuse it, and then says why), :class:`PutBack` the carried cards, or :class:`Feedback`
+(nothing moves; the card shows it). The pointer's events on the board
+(:data:`PointerAction`) are read into them by :class:`.board.gestures.UiState`; keyboard
+play and tap-to-select are :data:`KeyPlay`. Buttons, keys and the dialogs' fields give a
+:class:`Command`, :class:`Close` (one dialog), :class:`Choose` (a setting),
+:class:`ReplaySpeed` or :class:`ImportFile`; from outside the page come
+:data:`FromOutside`: another tab's save, the solver's worker's answers.
 
 >>> from_button("undo")
 Command(name='undo')
@@ -130,9 +120,8 @@ KeyPlay = Navigate | Select | Release | Shortcut
 
 @dataclass(frozen=True)
 class PointerDown:
-    """A pointer went down on the card ``card``, at ``index`` (0 = bottom) of ``pile``:
-    ``pointer`` is its id, (``x``, ``y``) where, ``now`` when (ms), ``kind`` its type
-    (``mouse``, ``pen``, ``touch``)."""
+    """The pointer ``pointer`` (of ``kind`` mouse, pen, touch) went down on ``card``, at
+    ``index`` (0 = bottom) of ``pile``, at (``x``, ``y``) at ``now`` (ms)."""
 
     pile: str
     index: int
@@ -146,7 +135,7 @@ class PointerDown:
 
 @dataclass(frozen=True)
 class PointerMove:
-    """The followed pointer moved to (``x``, ``y``)."""
+    """The followed pointer moved to (``x``, ``y``): past a threshold a press is a drag."""
 
     x: float
     y: float
@@ -154,8 +143,7 @@ class PointerMove:
 
 @dataclass(frozen=True)
 class PointerUp:
-    """The followed pointer went up over the pile ``drop`` (``None``: over no pile) at
-    ``now`` (ms)."""
+    """The followed pointer went up over the pile ``drop`` (``None``: none) at ``now`` (ms)."""
 
     drop: str | None
     now: float
@@ -287,8 +275,7 @@ class ImportFile:
 
 @dataclass(frozen=True)
 class OtherTab:
-    """Another tab saved a newer game (``loaded``), or wrote a value that is no record
-    (``loaded.game`` is ``None``)."""
+    """Another tab saved a newer game, or wrote a value that is no record (no ``game``)."""
 
     loaded: Loaded
 
@@ -301,8 +288,7 @@ class WorkerReply:
 
 
 WorkerFailure = Literal["start", "timeout"]
-"""Why the solver's worker was given up: it failed (to start, most often: no network and
-no cached copy), or it did not answer in time."""
+"""Why the solver's worker was given up: it failed (to start, mostly), or did not answer."""
 
 
 @dataclass(frozen=True)
@@ -312,26 +298,11 @@ class WorkerFailed:
     failure: WorkerFailure
 
 
+FromOutside = OtherTab | WorkerReply | WorkerFailed
+"""What reaches the page from outside it: another tab's save, the solver worker's answers."""
+
 Action = (
-    Play
-    | PutBack
-    | Feedback
-    | Navigate
-    | Select
-    | Release
-    | Shortcut
-    | PointerDown
-    | PointerMove
-    | PointerUp
-    | PointerCancel
-    | Command
-    | Close
-    | Choose
-    | ReplaySpeed
-    | ImportFile
-    | OtherTab
-    | WorkerReply
-    | WorkerFailed
+    BoardAction | KeyPlay | PointerAction | Command | Close | Choose | ReplaySpeed | ImportFile | FromOutside
 )
 """Everything ``App.dispatch`` accepts: each type has exactly one handler (:mod:`.door`)."""
 
@@ -368,38 +339,9 @@ def from_choice(name: str, value: str) -> Choose | ReplaySpeed | None:
     return None
 
 
-__all__ = [
-    "BOARD_COMMANDS",
-    "COMMANDS",
-    "SETTINGS",
-    "Action",
-    "BoardAction",
-    "Choose",
-    "Close",
-    "Command",
-    "CommandName",
-    "Feedback",
-    "FeedbackReason",
-    "ImportFile",
-    "KeyPlay",
-    "Navigate",
-    "OtherTab",
-    "Play",
-    "PointerAction",
-    "PointerCancel",
-    "PointerDown",
-    "PointerMove",
-    "PointerUp",
-    "PutBack",
-    "Release",
-    "ReplaySpeed",
-    "Select",
-    "SettingName",
-    "Shortcut",
-    "ShortcutName",
-    "WorkerFailed",
-    "WorkerFailure",
-    "WorkerReply",
-    "from_button",
-    "from_choice",
-]
+__all__ = ["BOARD_COMMANDS", "COMMANDS", "SETTINGS", "Action", "BoardAction", "Choose", "Close"]
+__all__ += ["Command", "CommandName", "Feedback", "FeedbackReason", "FromOutside", "ImportFile"]
+__all__ += ["KeyPlay", "Navigate", "OtherTab", "Play", "PointerAction", "PointerCancel", "PointerDown"]
+__all__ += ["PointerMove", "PointerUp", "PutBack", "Release", "ReplaySpeed", "Select", "SettingName"]
+__all__ += ["Shortcut", "ShortcutName", "WorkerFailed", "WorkerFailure", "WorkerReply", "from_button"]
+__all__ += ["from_choice"]

@@ -26,10 +26,19 @@ def new_game(code: str = CODE) -> Game:
 
 
 class Recorder:
-    """Keeps every call made on it."""
+    """Keeps every call made on it: a method it does not define is kept as called."""
 
     def __init__(self) -> None:
         self.calls: list[tuple[Any, ...]] = []
+
+    def __getattr__(self, name: str) -> Callable[..., None]:
+        if name.startswith("__"):
+            raise AttributeError(name)
+
+        def call(*args: Any, **kwargs: Any) -> None:
+            self.calls.append((name, *args, *kwargs.values()))
+
+        return call
 
     def names(self) -> list[str]:
         return [call[0] for call in self.calls]
@@ -64,15 +73,6 @@ class FakeView(Recorder):
 
     def rects(self, keys: list[str]) -> dict[str, tuple[float, float]]:
         return {key: (1.0, 2.0) for key in keys}
-
-    def __getattr__(self, name: str) -> Callable[..., None]:
-        if name.startswith("__"):
-            raise AttributeError(name)
-
-        def call(*args: Any) -> None:
-            self.calls.append((name, *args))
-
-        return call
 
 
 class FakeTable(Recorder):
@@ -117,15 +117,6 @@ class FakeTable(Recorder):
     def reset_stats(self) -> None:
         self.stats = self.stats.reset(self.game)
         self.calls.append(("reset_stats",))
-
-    def __getattr__(self, name: str) -> Callable[..., None]:
-        if name.startswith("__"):
-            raise AttributeError(name)
-
-        def call(*args: Any) -> None:
-            self.calls.append((name, *args))
-
-        return call
 
 
 class FakeDialogs(Recorder):
@@ -178,15 +169,6 @@ class FakeDialogs(Recorder):
 
     def check_code(self) -> DealCode | None:
         return self.code
-
-    def __getattr__(self, name: str) -> Callable[..., None]:
-        if name.startswith("__"):
-            raise AttributeError(name)
-
-        def call(*args: Any) -> None:
-            self.calls.append((name, *args))
-
-        return call
 
 
 class FakeSolver(Recorder):
@@ -307,12 +289,3 @@ class Page:
 class Calls(Recorder):
     """Any thin part whose calls are only kept (the Statistics window, the replay bar,
     the store)."""
-
-    def __getattr__(self, name: str) -> Callable[..., None]:
-        if name.startswith("__"):
-            raise AttributeError(name)
-
-        def call(*args: Any, **kwargs: Any) -> None:
-            self.calls.append((name, *args, *kwargs.values()))
-
-        return call
