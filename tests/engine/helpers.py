@@ -18,9 +18,13 @@ UNMEASURED = sorted(
     {path.resolve() for pattern in CONFIG["tool"]["coverage"]["run"]["omit"] for path in ROOT.glob(pattern)}
 )
 """The thin DOM modules tested only in the page: pyproject's coverage omit list."""
-FAKE_DOM = [PACKAGE / "web" / "links" / "clipboard.py", PACKAGE / "web" / "storage" / "local.py"]
+FAKE_DOM = [
+    PACKAGE / "web" / "links" / "clipboard.py",
+    PACKAGE / "web" / "storage" / "local.py",
+    PACKAGE / "web" / "app.py",
+]
 """The thin DOM modules also tested under CPython with a fake browser, and measured
-(tests/web/test_browser_glue.py)."""
+(tests/web/test_browser_glue.py, tests/web/test_app.py)."""
 THIN = sorted(UNMEASURED + FAKE_DOM)
 """The thin DOM modules, which import the browser: the two lists above."""
 PURE = [path for path in MODULES if path not in THIN]
