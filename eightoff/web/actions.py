@@ -1,23 +1,20 @@
 """What the player asks for: one :data:`Action` from any input (pure Python, no browser
 import; tested under CPython).
 
-Every input source turns its gestures into these values and hands them to one door,
-``App.dispatch`` (eightoff/web/app.py): the pointer today (through :mod:`.board.gestures`), the
-keyboard (through :mod:`.board.keymap`), tap-to-select and keyboard play next. An input never
-changes the game itself, so two inputs cannot disagree about what a move does.
+Every input source turns its events into these values and hands them to one door,
+``App.dispatch`` (eightoff/web/app.py, :mod:`.door`): the pointer, the keyboard (through
+:mod:`.board.keymap`), the buttons and choices, a chosen file, another tab, the solver's
+worker. An input never changes the game itself, so two inputs cannot disagree about what a
+move does.
 
-Board actions come from gestures on the cards:
-
-- :class:`Play`: play one move (the engine may refuse it, and then says why);
-- :class:`PutBack`: the carried cards go back where they were, nothing is played;
-- :class:`Feedback`: nothing moves; the card shows it, and ``reason`` says why.
-
-Commands come from buttons, keys and the dialogs' fields:
-
-- :class:`Command`: undo, redo, open a window, copy the link, deal, confirm …;
-- :class:`Close`: close one dialog;
-- :class:`Choose`: a setting chosen in a dialog (the cell count, the deck colours, only
-  winnable deals).
+Board actions come from gestures on the cards: :class:`Play` one move (the engine may
+refuse it, and then says why), :class:`PutBack` the carried cards, or :class:`Feedback`
+(nothing moves; the card shows it). The pointer's events on the board
+(:data:`PointerAction`) are read into them by :class:`.board.gestures.UiState`; keyboard
+play and tap-to-select are :data:`KeyPlay`. Buttons, keys and the dialogs' fields give a
+:class:`Command`, :class:`Close` (one dialog), :class:`Choose` (a setting),
+:class:`ReplaySpeed` or :class:`ImportFile`; from outside the page come
+:data:`FromOutside`: another tab's save, the solver's worker's answers.
 
 >>> from_button("undo")
 Command(name='undo')
@@ -31,12 +28,14 @@ Settings(cells=4, deck='four', winnable=True, tap_to_select=False)
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from typing import Final, Literal, cast, get_args
 
 from ..moves import Move
 from .board.focus import NavKey
 from .storage.settings import Settings, SettingsError
+from .storage.store import Loaded
 
 # -- board actions -------------------------------------------------------------------
 
@@ -115,6 +114,48 @@ class Shortcut:
 
 
 KeyPlay = Navigate | Select | Release | Shortcut
+
+
+# -- the pointer on the board ----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PointerDown:
+    """The pointer ``pointer`` (of ``kind`` mouse, pen, touch) went down on ``card``, at
+    ``index`` (0 = bottom) of ``pile``, at (``x``, ``y``) at ``now`` (ms)."""
+
+    pile: str
+    index: int
+    card: str
+    pointer: int
+    x: float
+    y: float
+    now: float
+    kind: str = "mouse"
+
+
+@dataclass(frozen=True)
+class PointerMove:
+    """The followed pointer moved to (``x``, ``y``): past a threshold a press is a drag."""
+
+    x: float
+    y: float
+
+
+@dataclass(frozen=True)
+class PointerUp:
+    """The followed pointer went up over the pile ``drop`` (``None``: none) at ``now`` (ms)."""
+
+    drop: str | None
+    now: float
+
+
+@dataclass(frozen=True)
+class PointerCancel:
+    """The followed pointer's gesture was interrupted (pointercancel, lost capture)."""
+
+
+PointerAction = PointerDown | PointerMove | PointerUp | PointerCancel
 
 
 # -- commands ------------------------------------------------------------------------
@@ -215,8 +256,56 @@ class Choose:
         return replace(settings, deck=self.value)
 
 
-Action = Play | PutBack | Feedback | Navigate | Select | Release | Shortcut | Command | Close | Choose
-"""Everything ``App.dispatch`` accepts."""
+@dataclass(frozen=True)
+class ReplaySpeed:
+    """The replay bar's speed: ``speed`` moves a second (one of :data:`.board.replay.SPEEDS`)."""
+
+    speed: float
+
+
+@dataclass(frozen=True)
+class ImportFile:
+    """A backup file was chosen: ``read()`` gives its text (``None``: no file chosen) or
+    raises :class:`.storage.backup.BackupError` (a file too big to be a backup)."""
+
+    read: Callable[[], Awaitable[str | None]]
+
+
+# -- from outside the page --------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class OtherTab:
+    """Another tab saved a newer game, or wrote a value that is no record (no ``game``)."""
+
+    loaded: Loaded
+
+
+@dataclass(frozen=True)
+class WorkerReply:
+    """The solver's worker answered: its JSON ``text`` (:mod:`.solver.messages`)."""
+
+    text: str
+
+
+WorkerFailure = Literal["start", "timeout"]
+"""Why the solver's worker was given up: it failed (to start, mostly), or did not answer."""
+
+
+@dataclass(frozen=True)
+class WorkerFailed:
+    """The solver's worker failed or did not answer in time (it is given up)."""
+
+    failure: WorkerFailure
+
+
+FromOutside = OtherTab | WorkerReply | WorkerFailed
+"""What reaches the page from outside it: another tab's save, the solver worker's answers."""
+
+Action = (
+    BoardAction | KeyPlay | PointerAction | Command | Close | Choose | ReplaySpeed | ImportFile | FromOutside
+)
+"""Everything ``App.dispatch`` accepts: each type has exactly one handler (:mod:`.door`)."""
 
 
 # -- reading the page's controls -------------------------------------------------------
@@ -232,35 +321,28 @@ def from_button(name: str, dialog: str = "") -> Command | Close | None:
     return None
 
 
-def from_choice(name: str, value: str) -> Choose | None:
-    """The action of a radio input in a dialog by its ``name`` and ``value``; ``None``
-    when it is no setting."""
+def from_choice(name: str, value: str) -> Choose | ReplaySpeed | None:
+    """The action of a radio input or a select by its ``name`` and ``value``; ``None``
+    when it is no setting (or no speed).
+
+    >>> from_choice("replay-speed", "0.5")
+    ReplaySpeed(speed=0.5)
+    >>> from_choice("replay-speed", "fast") is None
+    True
+    """
     if name in SETTINGS:
         return Choose(cast(SettingName, name), value)
+    if name == "replay-speed":
+        try:
+            return ReplaySpeed(float(value))
+        except ValueError:
+            return None
     return None
 
 
-__all__ = [
-    "BOARD_COMMANDS",
-    "COMMANDS",
-    "SETTINGS",
-    "Action",
-    "BoardAction",
-    "Choose",
-    "Close",
-    "Command",
-    "CommandName",
-    "Feedback",
-    "FeedbackReason",
-    "KeyPlay",
-    "Navigate",
-    "Play",
-    "PutBack",
-    "Release",
-    "Select",
-    "SettingName",
-    "Shortcut",
-    "ShortcutName",
-    "from_button",
-    "from_choice",
-]
+__all__ = ["BOARD_COMMANDS", "COMMANDS", "SETTINGS", "Action", "BoardAction", "Choose", "Close"]
+__all__ += ["Command", "CommandName", "Feedback", "FeedbackReason", "FromOutside", "ImportFile"]
+__all__ += ["KeyPlay", "Navigate", "OtherTab", "Play", "PointerAction", "PointerCancel", "PointerDown"]
+__all__ += ["PointerMove", "PointerUp", "PutBack", "Release", "ReplaySpeed", "Select", "SettingName"]
+__all__ += ["Shortcut", "ShortcutName", "WorkerFailed", "WorkerFailure", "WorkerReply", "from_button"]
+__all__ += ["from_choice"]

@@ -26,10 +26,12 @@ FAKE_DOM = [
     PACKAGE / "web" / "windows" / "stats_window.py",
     PACKAGE / "web" / "board" / "table.py",
     *(PACKAGE / "web" / "board" / f"{name}.py" for name in ("build", "bar", "cards", "view")),
+    PACKAGE / "web" / "app.py",
 ]
 """The thin DOM modules also tested under CPython with a fake browser, and measured
 (tests/web/test_browser_glue.py, tests/web/test_windows.py; the table with a fake view:
-tests/web/test_table.py; the board's glue with a fake document: tests/web/test_board_view.py)."""
+tests/web/test_table.py; the board's glue with a fake document: tests/web/test_board_view.py;
+the app's start-up and listeners: tests/web/test_app.py)."""
 THIN = sorted(UNMEASURED + FAKE_DOM)
 """The thin DOM modules, which import the browser: the two lists above."""
 PURE = [path for path in MODULES if path not in THIN]

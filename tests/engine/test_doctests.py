@@ -48,6 +48,7 @@ MODULES = [
     "eightoff.web.board.gestures",
     "eightoff.web.storage.stats",
     "eightoff.web.storage.stats_entries",
+    "eightoff.web.door",
 ]
 """The modules with examples: each must run at least one."""
 

@@ -14,6 +14,7 @@ from eightoff.web.actions import (
     Close,
     Command,
     CommandName,
+    ReplaySpeed,
     from_button,
     from_choice,
 )
@@ -94,3 +95,13 @@ def test_a_refused_cell_count_is_a_settings_error() -> None:
 @pytest.mark.parametrize("name", ["", "deal", "code", "Cells"])
 def test_other_inputs_are_no_setting(name: str) -> None:
     assert from_choice(name, "4") is None
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [("0.5", ReplaySpeed(0.5)), ("1", ReplaySpeed(1.0)), ("4", ReplaySpeed(4.0)), ("", None), ("x", None)],
+)
+def test_the_replay_speed_chosen_is_an_action(value: str, expected: ReplaySpeed | None) -> None:
+    """The replay bar's ``<select name="replay-speed">`` (a speed outside the choices is the
+    replay's to refuse: board/replay.py ``set_speed``)."""
+    assert from_choice("replay-speed", value) == expected

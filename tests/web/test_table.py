@@ -5,7 +5,6 @@ The page's own View runs the same calls in tests/browser."""
 
 from __future__ import annotations
 
-import sys
 import types
 from collections.abc import Callable
 from typing import Any
@@ -14,6 +13,7 @@ import pytest
 
 from eightoff import DealCode, Game, Move
 from eightoff.game import UNDO_LIMIT
+from eightoff.web.board import deals
 from eightoff.web.board.focus import Spot
 from eightoff.web.board.gestures import UiState
 from eightoff.web.board.model import BoardModel, Motion
@@ -209,7 +209,7 @@ def test_a_new_deal_is_shown_still_saved_and_said(make: Callable[..., Made]) -> 
 
 def test_restarted_and_link_messages(make: Callable[..., Made]) -> None:
     table, view, _window, _store = make()
-    words = sys.modules[type(table).__module__]
+    words = deals  # the deals' words (eightoff/web/board/deals.py), which the table says
     game = Game.new(CODE)
     assert words.restarted(game) == "Deal EO1-C8-AAAAAFA started again."
     game.play(Move.parse("1e"))

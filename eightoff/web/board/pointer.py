@@ -2,10 +2,13 @@
 
 Thin DOM code. :class:`Pointer` listens once per event type on the board element (each a
 kept proxy, removed by the unbind :meth:`Pointer.bind` returns) and only reads the event:
-which card, which pile under the pointer. What a gesture means is decided by
-:class:`.board.gestures.UiState` and the engine, and what it does by ``App.dispatch``, which gets
-the resulting :mod:`.actions` value. ``pointermove`` stays tiny: it stores the position
-and asks for one animation frame, in which the carried cards get a single style write.
+which card, which pile under the pointer. Each event goes through the door as one
+:mod:`.actions` value (:class:`.actions.PointerDown`, ``PointerMove``, ``PointerUp``,
+``PointerCancel``, or a :class:`.actions.Select` of an empty pile with tap-to-select);
+what a gesture means is decided by :class:`.board.hands.Hands` with
+:class:`.board.gestures.UiState` and the engine. ``pointermove`` stays tiny: it sends the
+position and asks for one animation frame, in which the carried cards get a single style
+write (:meth:`.board.hands.Hands.paint`).
 """
 
 from __future__ import annotations
@@ -17,29 +20,23 @@ from typing import Any, Protocol
 from pyscript import document
 from pyscript.ffi import is_none
 
-from ...game import Game
-from ..actions import Action, Select
+from ..actions import Action, PointerCancel, PointerDown, PointerMove, PointerUp, Select
 from ..dom import Frame, listen
-from .gestures import UiState
-from .table import Table
-from .view import View
 
 
-class Host(Protocol):
-    """What the pointer needs from the page (``App``)."""
+class Shown(Protocol):
+    """What the pointer reads of the board's view (:class:`.board.view.View`)."""
 
-    view: View
-    ui: UiState
-    table: Table
+    def index_of(self, pile: str, card: str) -> int | None: ...
+    def carried_head(self) -> Any: ...
 
-    @property
-    def game(self) -> Game: ...
 
-    def blocked(self) -> bool:
-        """True while the board takes no input (a dialog is open over it)."""
-        ...
+class Gestures(Protocol):
+    """What the pointer asks of the board's hands (:class:`.board.hands.Hands`)."""
 
-    def dispatch(self, action: Action | None) -> None: ...
+    def follows(self, pointer: int) -> bool: ...
+    def holding(self) -> bool: ...
+    def paint(self) -> None: ...
 
 
 def pile_at(x: float, y: float) -> str | None:
@@ -52,14 +49,16 @@ def pile_at(x: float, y: float) -> str | None:
 
 
 class Pointer:
-    """Follows one pointer at a time on the board element."""
+    """Follows one pointer at a time on the board element; ``door`` takes its actions."""
 
-    def __init__(self, element: Any, host: Host) -> None:
+    def __init__(self, element: Any, view: Shown, hands: Gestures, door: Callable[[Action], None]) -> None:
         self.element = element
-        self.host = host
+        self.view = view
+        self.hands = hands
+        self.door = door
         self.held: int | None = None
         """The ``pointerId`` being followed (a press on a card), or ``None``."""
-        self.frame = Frame(self.paint)
+        self.frame = Frame(hands.paint)
 
     def bind(self) -> Callable[[], None]:
         """Listen to the board's pointer events; returns the unbind."""
@@ -93,21 +92,15 @@ class Pointer:
         if is_none(pile):
             return
         event.preventDefault()
-        host, key, name = self.host, str(pile.dataset.pile), str(card.dataset.card)
-        index = host.view.index_of(key, name)
-        if host.ui.press is not None or index is None or host.blocked():
+        key, name = str(pile.dataset.pile), str(card.dataset.card)
+        index = self.view.index_of(key, name)
+        if index is None:
             return
         x, y = float(event.clientX), float(event.clientY)
-        host.ui.down(
-            key,
-            index,
-            name,
-            pointer=event.pointerId,
-            x=x,
-            y=y,
-            now=event.timeStamp,
-            kind=str(event.pointerType),
-        )
+        kind = str(event.pointerType)
+        self.door(PointerDown(key, index, name, event.pointerId, x, y, event.timeStamp, kind))
+        if not self.hands.follows(event.pointerId):
+            return  # the board took no press (one is on already, or it is blocked)
         self.held = event.pointerId
         # A synthetic or already released pointer cannot be captured; its events still
         # bubble up to the board.
@@ -117,28 +110,17 @@ class Pointer:
     def put_on_pile(self, event: Any) -> None:
         """Tap-to-select: a tap on a pile without a card under it (an empty cell or
         column, a foundation's place) puts the held cards there."""
-        host = self.host
         pile = event.target.closest("[data-pile]")
-        if is_none(pile) or not host.ui.tap_to_select or host.ui.held is None or host.blocked():
+        if is_none(pile) or not self.hands.holding():
             return
         event.preventDefault()
-        host.dispatch(Select(str(pile.dataset.pile)))
+        self.door(Select(str(pile.dataset.pile)))
 
     def move(self, event: Any) -> None:
         if event.pointerId != self.held:
             return
-        host = self.host
-        step = host.ui.move(host.game, event.clientX, event.clientY)
-        held = host.ui.held
-        if step == "started" and held is not None:
-            host.table.redraw()
-        if step:
-            self.frame.request()
-
-    def paint(self) -> None:
-        press = self.host.ui.press
-        if press is not None and press.dragging:
-            self.host.view.drag(press.dx, press.dy)
+        self.door(PointerMove(float(event.clientX), float(event.clientY)))
+        self.frame.request()
 
     def up(self, event: Any) -> None:
         if event.pointerId != self.held:
@@ -147,17 +129,16 @@ class Pointer:
         x, y = float(event.clientX), float(event.clientY)
         drop = pile_at(x, y)
         if drop is None:
-            head = self.host.view.carried_head()
+            head = self.view.carried_head()
             if head is not None:  # the pointer is between piles: try under the carried card
                 rect = head.getBoundingClientRect()
                 drop = pile_at(rect.left + rect.width / 2, rect.top + rect.height / 2)
-        host = self.host
-        host.dispatch(host.ui.up(host.game, drop, event.timeStamp))
+        self.door(PointerUp(drop, event.timeStamp))
 
     def cancel(self, event: Any) -> None:
         if event.pointerId == self.held:
             self.held = None
-            self.host.dispatch(self.host.ui.cancel())
+            self.door(PointerCancel())
 
 
-__all__ = ["Host", "Pointer", "pile_at"]
+__all__ = ["Gestures", "Pointer", "Shown", "pile_at"]

@@ -31,9 +31,10 @@ from ..storage.settings import Settings
 from ..storage.stats import Stats
 from ..storage.store import Store
 from ..words.engine_errors import error_text
-from ..words.i18n import _, ngettext
+from ..words.i18n import ngettext
 from ..words.notices import notice_text
 from ..words.speech import moved, stepped
+from .deals import Said, new_deal
 from .focus import Spot
 from .gestures import UiState
 from .model import BoardModel, Motion, game_model, replay_model
@@ -57,28 +58,6 @@ class Screen(Protocol):
     def deck(self, deck: str) -> None: ...
 
     def theme(self, theme: str) -> None: ...
-
-
-Said = Callable[[Game], str]
-"""What the status line says about a game just shown."""
-
-
-def new_deal(game: Game) -> str:
-    return _("New deal {code}.", code=str(game.code))
-
-
-def restarted(game: Game) -> str:
-    return _("Deal {code} started again.", code=str(game.code))
-
-
-def link_opened(game: Game) -> str:
-    return ngettext(
-        "Deal {code}, after the {moves} move of the link.",
-        "Deal {code}, after the {moves} moves of the link.",
-        game.moves,
-        code=str(game.code),
-        moves=game.moves,
-    )
 
 
 class Table:
@@ -260,5 +239,24 @@ class Table:
         if search != query:
             window.history.replaceState(None, "", query)
 
+    # -- asked by the controllers (issue 19's door) ---------------------------------------
 
-__all__ = ["Said", "Screen", "Table", "link_opened", "new_deal", "restarted"]
+    def take_path(self, path: tuple[Move, ...]) -> None:
+        """The game was opened from a position link: ``path`` is its moves from the deal."""
+        self.stats = self.stats.with_path(self.game, path)
+
+    def count_hint(self) -> None:
+        """A hint was shown: the record counts it (saved with the game's next save)."""
+        self.stats = self.stats.hinted()
+
+    def reset_stats(self) -> None:
+        """The player's record emptied (the game in play starts it again), saved."""
+        self.stats = self.stats.reset(self.game)
+        self.save()
+
+    def keep(self, game: Game, settings: Settings, stats: Stats) -> None:
+        """Another tab's game, kept unseen behind a replay (shown when the replay ends)."""
+        self.game, self.settings, self.stats = game, settings, stats
+
+
+__all__ = ["Screen", "Table"]

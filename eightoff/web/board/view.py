@@ -228,5 +228,11 @@ class View:
     def theme(self, theme: str) -> None:
         self.bar.theme(theme)
 
+    # -- asked by the controllers (issue 19's door) ---------------------------------------
+
+    def above_board(self, node: Any) -> None:
+        """Put ``node`` (the replay bar) just above the board."""
+        self.elements.board.before(node)
+
 
 __all__ = ["View"]

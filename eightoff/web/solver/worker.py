@@ -12,20 +12,21 @@ host needs cross-origin isolation.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Final, Literal
+from typing import Any, Final
 
 from pyscript import document, window
 from pyscript.ffi import create_proxy, is_none
 
+from ..actions import WorkerFailure
 from ..dom import js_object
 
 REPLY_SECONDS: Final = 60.0
 """The longest wait for a reply (loading the worker's Pyodide takes seconds, a hint's
 search at most :data:`.solver.messages.HINT_SECONDS`); past it the worker is given up."""
 
-Failure = Literal["start", "timeout"]
+Failure = WorkerFailure
 """Why the worker was given up: it failed (to start, most often: no network and no cached
-copy), or it did not answer within :data:`REPLY_SECONDS`."""
+copy), or it did not answer within :data:`REPLY_SECONDS` (:data:`.actions.WorkerFailure`)."""
 
 
 class Worker:

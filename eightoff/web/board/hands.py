@@ -1,0 +1,238 @@
+"""The player's hands on the board: the pointer's gestures, keyboard play and tap-to-select
+turned into moves, and what the board shows of them (pure Python; tested under CPython).
+
+:class:`Hands` handles the board's actions from the door: a pointer's down, move, up and
+cancel (read into board actions by :class:`.board.gestures.UiState`), the board actions
+themselves (play, put back, feedback), and keyboard play (navigate, select, release, the
+F and D shortcuts). The engine decides every rule; the game changes in the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from ...game import Game
+from ...moves import Move
+from ...piles import Pile
+from ..actions import (
+    BoardAction,
+    Feedback,
+    Navigate,
+    Play,
+    PointerCancel,
+    PointerDown,
+    PointerMove,
+    PointerUp,
+    PutBack,
+    Release,
+    Select,
+    Shortcut,
+)
+from ..door import Routes
+from ..words import speech
+from ..words.card_names import card_name
+from ..words.i18n import _, ngettext
+from .focus import NavKey
+from .gestures import UiState
+from .model import Motion
+
+
+class BoardView(Protocol):
+    """What the hands ask of the board's view (:class:`.board.view.View`)."""
+
+    @property
+    def shown(self) -> dict[str, list[str]]: ...
+
+    def carried_head(self) -> Any: ...
+    def say(self, text: str) -> None: ...
+    def announce(self, text: str) -> None: ...
+    def navigate(self, key: NavKey) -> None: ...
+    def focus_pile(self, pile: str) -> None: ...
+    def drag(self, dx: float, dy: float) -> None: ...
+
+
+class GameTable(Protocol):
+    """What the hands ask of the table (:class:`.board.table.Table`)."""
+
+    @property
+    def game(self) -> Game: ...
+
+    def play(self, move: Move) -> bool: ...
+    def redraw(self, motion: Motion = "glide", refused: str | None = None) -> None: ...
+    def unmark(self) -> None: ...
+
+
+class Hands:
+    """Gestures and keys on the board, into moves of the table's game. ``blocked()``: the
+    board takes no input (a dialog over it, a replay shown); ``won(game)`` shows the win
+    message."""
+
+    def __init__(
+        self,
+        view: BoardView,
+        ui: UiState,
+        table: GameTable,
+        blocked: Callable[[], bool],
+        won: Callable[[Game], None],
+    ) -> None:
+        self.view = view
+        self.ui = ui
+        self.table = table
+        self.blocked = blocked
+        self.won = won
+
+    def routes(self) -> Routes:
+        return Routes(
+            actions=(
+                (Play, self.board_action),
+                (PutBack, self.board_action),
+                (Feedback, self.board_action),
+                (Navigate, self.key_play),
+                (Select, self.key_play),
+                (Release, self.key_play),
+                (Shortcut, self.key_play),
+                (PointerDown, self.down),
+                (PointerMove, self.move),
+                (PointerUp, self.up),
+                (PointerCancel, self.cancel),
+            )
+        )
+
+    # -- the pointer -----------------------------------------------------------------
+
+    def follows(self, pointer: int) -> bool:
+        """Whether the board follows ``pointer`` now (its press on a card was taken)."""
+        press = self.ui.press
+        return press is not None and press.pointer == pointer
+
+    def holding(self) -> bool:
+        """Whether a tap on a pile puts cards there (tap-to-select, cards held, the board
+        free)."""
+        return self.ui.tap_to_select and self.ui.held is not None and not self.blocked()
+
+    def down(self, action: PointerDown) -> None:
+        if self.ui.press is not None or self.blocked():
+            return
+        self.ui.down(
+            action.pile,
+            action.index,
+            action.card,
+            pointer=action.pointer,
+            x=action.x,
+            y=action.y,
+            now=action.now,
+            kind=action.kind,
+        )
+
+    def move(self, action: PointerMove) -> None:
+        """The press becomes a drag past its threshold: its cards are lifted, their
+        targets lit (the carried cards follow in :meth:`paint`)."""
+        step = self.ui.move(self.table.game, action.x, action.y)
+        held = self.ui.held
+        if step == "started" and held is not None:
+            self.table.redraw()
+
+    def paint(self) -> None:
+        """Once a frame while dragging: the carried cards where the pointer is."""
+        press = self.ui.press
+        if press is not None and press.dragging:
+            self.view.drag(press.dx, press.dy)
+
+    def up(self, action: PointerUp) -> None:
+        self.gesture(self.ui.up(self.table.game, action.drop, action.now))
+
+    def cancel(self, _action: PointerCancel) -> None:
+        self.gesture(self.ui.cancel())
+
+    def gesture(self, result: BoardAction | Select | None) -> None:
+        """What a gesture ended in, done as the action it is (it clears the hint)."""
+        if result is None:
+            return
+        self.table.unmark()
+        if isinstance(result, Select):
+            if not self.blocked():
+                self.key_play(result)
+        else:
+            self.board_action(result)
+
+    # -- board actions ----------------------------------------------------------------
+
+    def board_action(self, action: BoardAction) -> None:
+        """A gesture's result: the carried cards are put down, then fly on to where they
+        were played, or back; a card that did not move shows it."""
+        view = self.view
+        carried = view.carried_head() is not None
+        if isinstance(action, Play):
+            if self.table.play(action.move):
+                game = self.table.game
+                if game.is_won:
+                    self.won(game)
+                    score, moves = game.score, game.moves
+                    view.announce(
+                        ngettext(
+                            "You won! Score {score} in {moves} move.",
+                            "You won! Score {score} in {moves} moves.",
+                            moves,
+                            score=score,
+                            moves=moves,
+                        )
+                    )
+                return
+            self.ui.tap_failed()
+            # The carried cards fly back; when nothing was carried the touched card says no.
+            self.table.redraw(refused=None if carried else action.card)
+        elif isinstance(action, PutBack):
+            self.table.redraw()
+        else:
+            self.table.redraw(refused=action.card)
+            if action.reason == "double-tap":
+                view.say(_("The {card} cannot move anywhere now.", card=card_name(action.card)))
+
+    def key_play(self, action: Navigate | Select | Release | Shortcut) -> None:
+        """Keyboard play and tap-to-select: move the focus, pick up, put down, put back,
+        or a shortcut's move, each asked of the engine through :class:`.board.gestures.UiState`."""
+        ui, view, game = self.ui, self.view, self.table.game
+        if isinstance(action, Navigate):
+            view.navigate(action.key)
+        elif isinstance(action, Select):
+            result = ui.select(game, action.pile, action.index)
+            if isinstance(result, Play | PutBack):
+                self.board_action(result)
+                if isinstance(result, PutBack):
+                    view.announce(_("Put back."))
+                view.focus_pile(action.pile)
+            elif result and ui.held is not None:
+                self.table.redraw()
+                view.announce(speech.picked(game, ui.held.pile, ui.held.index, ui.lit))
+            else:
+                view.say(speech.refused_pick(game, action.pile))
+                if action.index is not None:
+                    self.table.redraw(refused=view.shown[action.pile][action.index])
+        elif isinstance(action, Release):
+            put = ui.put_back()
+            if put is not None:
+                self.board_action(put)
+                view.announce(_("Put back."))
+        else:
+            self.shortcut(action)
+
+    def shortcut(self, action: Shortcut) -> None:
+        """F: the card (and those on it) to its foundation, the engine saying why not;
+        D: the double-tap move."""
+        game = self.table.game
+        pile = Pile.from_key(action.pile)
+        cards = game.position.cards(pile)
+        if not cards:
+            self.view.say(speech.refused_pick(game, action.pile))
+            return
+        index = len(cards) - 1 if action.index is None else action.index
+        card = cards[index]
+        if action.name == "tap":
+            self.board_action(Play(Move(pile, Pile.foundation(card.suit), len(cards) - index), str(card)))
+            return
+        move = game.double_tap(pile, index)
+        self.board_action(Play(move, str(card)) if move else Feedback(str(card), "double-tap"))
+
+
+__all__ = ["BoardView", "GameTable", "Hands"]

@@ -1,0 +1,235 @@
+"""The page's door (eightoff/web/app.py) under CPython: the fake browser of
+tests/web/fakebrowser.py with a :class:`Node` for the DOM the thin parts build (the view,
+the dialogs, the windows: drawn and checked in Chromium by tests/browser). What is checked
+here is App's own part: the start-up's choices, the wiring (every action type and command
+has its handler, or the page does not start), and each listener's event read into its
+action and through the door."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import types
+from collections.abc import Callable, Iterator
+from typing import Any
+from unittest.mock import MagicMock
+
+import pytest
+
+from eightoff import DealCode, Game, Move, saved
+from eightoff.web.actions import Select
+from eightoff.web.facts import RECORD_KEY
+from eightoff.web.storage.daily import daily_code, today
+from tests.web import fakebrowser
+
+THIN = [
+    "eightoff.web.dom",
+    "eightoff.web.storage.local",
+    "eightoff.web.links.clipboard",
+    "eightoff.web.board.view",
+    "eightoff.web.board.table",
+    "eightoff.web.board.pointer",
+    "eightoff.web.board.keys",
+    "eightoff.web.windows.dialogs",
+    "eightoff.web.windows.stats_window",
+    "eightoff.web.windows.replay_bar",
+    "eightoff.web.storage.files",
+    "eightoff.web.solver.worker",
+    "eightoff.web.app",
+]
+"""The thin modules App imports, imported afresh over the fake browser."""
+
+
+class Browser(fakebrowser.Window):
+    """The window of one tab at ``query``, its history kept."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.location = types.SimpleNamespace(search="", origin="https://example.org", pathname="/")
+        self.navigator = types.SimpleNamespace(languages=["en-GB"], language="en-GB", clipboard=None)
+        self.history = types.SimpleNamespace(replaceState=self.replace_state)
+        self.addresses: list[str] = []
+        self.matchMedia = MagicMock()  # reduced motion: no card flights
+        self.requestAnimationFrame = MagicMock(return_value=1)
+        self.cancelAnimationFrame = MagicMock()
+        self.setTimeout = MagicMock(return_value=2)
+        self.clearTimeout = MagicMock()
+        self.Worker = MagicMock()
+        self.Object = types.SimpleNamespace(fromEntries=dict)
+
+    def replace_state(self, _state: Any, _title: str, query: str) -> None:
+        self.addresses.append(query)
+        self.location.search = query
+
+
+class Node:
+    """Any DOM object the thin parts build or ask for: an attribute never set is a node of
+    its own (kept), a call answers a new node; ``setAttribute`` is kept in ``attributes``
+    (and ``id`` as the property too); no selector finds anything (no dialog is open)."""
+
+    def __init__(self) -> None:
+        self.attributes: dict[str, str] = {}
+
+    def __getattr__(self, name: str) -> Node:
+        if name.startswith("__"):
+            raise AttributeError(name)
+        node = Node()
+        object.__setattr__(self, name, node)
+        return node
+
+    def __call__(self, *_args: Any, **_kwargs: Any) -> Node:
+        return Node()
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(())
+
+    def __float__(self) -> float:
+        return 0.0  # no size: the board is not laid out
+
+    def __str__(self) -> str:
+        return ""
+
+    def setAttribute(self, name: str, value: str) -> None:
+        self.attributes[name] = value
+        if name == "id":
+            self.id = value
+
+    def querySelector(self, _selector: str) -> None:
+        return None
+
+    def querySelectorAll(self, _selector: str) -> list[Any]:
+        return []
+
+
+@pytest.fixture
+def tab(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[str], Any]]:
+    """``page(query)``: a started App on ``index.html?query``, in one tab whose storage
+    outlives each App (a reload)."""
+    window, document = Browser(), Node()
+    modules = fakebrowser.install(monkeypatch, window, THIN, document)
+    # The numbers stay written by Python: the browser's Intl is the page's (tests/browser).
+    monkeypatch.setattr(modules.app, "use_number_format", lambda _format: None)
+    started: list[Any] = []
+
+    def start(query: str = "") -> Any:
+        while started:
+            started.pop().unbind()
+        window.location.search = query
+        app = modules.app.start()
+        app.window, app.document = window, document
+        started.append(app)
+        return app
+
+    yield start
+    while started:
+        started.pop().unbind()
+
+
+def click(app: Any, action: str, dialog: str = "", disabled: bool = False) -> None:
+    """A click on a button with ``data-action`` (in the dialog ``dialog``)."""
+    box = types.SimpleNamespace(id=dialog) if dialog else None
+    button = types.SimpleNamespace(
+        disabled=disabled, dataset=types.SimpleNamespace(action=action), closest=lambda _s: box
+    )
+    app.on_click(types.SimpleNamespace(target=types.SimpleNamespace(closest=lambda _s: button)))
+
+
+def change(app: Any, **target: Any) -> None:
+    fields = {"id": "", "name": "", "type": "radio", "checked": False, "value": "", **target}
+    app.on_change(types.SimpleNamespace(target=types.SimpleNamespace(**fields)))
+
+
+def test_the_page_starts_on_the_addresss_deal_and_says_it_is_ready(tab: Callable[[str], Any]) -> None:
+    app = tab("?deal=EO1-C4-AAAAAFA")
+    assert str(app.game.code) == "EO1-C4-AAAAAFA"
+    assert app.document.documentElement.attributes == {"lang": "en", "dir": "ltr", "data-ready": ""}
+    assert json.loads(app.window.localStorage.items[RECORD_KEY])["game"]["code"] == "EO1-C4-AAAAAFA"
+    assert app.window.location.search == "?deal=EO1-C4-AAAAAFA"
+
+
+def test_daily_opens_todays_deal(tab: Callable[[str], Any]) -> None:
+    assert tab("?daily").game.code == daily_code(today())
+
+
+def test_a_replay_link_shows_the_replay_and_keeps_the_game(tab: Callable[[str], Any]) -> None:
+    app = tab("?deal=EO1-C8-AAAAAFA&moves=1eef&replay=1")
+    assert app.rooms.replayer.showing() and app.game.moves == 0
+    assert app.window.addresses[-1] == "?deal=EO1-C8-AAAAAFA&moves=1eef&replay=1"
+    click(app, "replay-forward")
+    assert app.window.addresses[-1].endswith("&replay=2")
+    change(app, name="replay-speed", type="select-one", value="2")
+    assert app.rooms.replayer.replay.speed == 2.0
+    click(app, "replay-exit")
+    assert not app.rooms.replayer.showing() and app.window.addresses[-1] == f"?deal={app.game.code}"
+
+
+def test_a_link_to_another_deal_asks_before_the_game_in_progress_is_lost(tab: Callable[[str], Any]) -> None:
+    app = tab("?deal=EO1-C8-AAAAAFA")
+    click(app, "undo")  # nothing to undo: the engine says so
+    assert app.view.elements.status.textContent == "There is nothing to undo."
+    app.dispatch(Select("column-1"))
+    app.dispatch(Select("cell-5"))
+    assert app.game.moves == 1
+    app = tab("?deal=EO1-C4-AAAAAFA")  # a reload on another deal's address
+    assert str(app.game.code) == "EO1-C8-AAAAAFA" and app.game.moves == 1
+    assert app.dialogs.confirmation.question.pending is not None
+    click(app, "confirm-yes", dialog="confirm")
+    assert str(app.game.code) == "EO1-C4-AAAAAFA" and app.game.moves == 0
+
+
+def test_the_buttons_and_choices_reach_their_controllers(tab: Callable[[str], Any]) -> None:
+    app = tab("?deal=EO1-C8-AAAAAFA")
+    click(app, "launch-rockets")  # no such action
+    click(app, "new-game", disabled=True)
+    click(app, "close", dialog="settings-dialog")
+    change(app, name="deck", value="two")
+    change(app, name="tap-to-select", type="checkbox", checked=True)
+    change(app, name="winnable", type="checkbox", checked=False)
+    change(app, name="nothing", value="x")
+    assert (app.table.settings.deck, app.table.settings.tap_to_select) == ("two", True)
+    assert not app.table.settings.winnable and app.ui.tap_to_select
+    assert json.loads(app.window.localStorage.items[RECORD_KEY])["settings"]["deck"] == "two"
+
+
+def test_another_tabs_game_arrives_as_an_action(tab: Callable[[str], Any]) -> None:
+    app = tab("?deal=EO1-C8-AAAAAFA")
+    other = tab("?deal=EO1-C8-AAAAAFA")  # a second App on the same storage: the other tab
+    record = json.loads(app.window.localStorage.items[RECORD_KEY])
+    record["game"] = saved.to_dict(Game.new(DealCode.parse("EO1-C4-AAAAAFA")))
+    record["revision"], record["tab"] = record["revision"] + 1, "another"
+    value = json.dumps(record)
+    other.window.localStorage.items[RECORD_KEY] = value
+    other.window.fire("storage", key=RECORD_KEY, newValue=value)
+    assert str(other.game.code) == "EO1-C4-AAAAAFA"
+
+
+def test_the_workers_replies_and_a_chosen_file_are_actions(tab: Callable[[str], Any]) -> None:
+    app = tab("?deal=EO1-C8-AAAAAFA")
+    click(app, "hint")
+    worker = app.window.Worker.new.return_value
+    sent = worker.postMessage.call_args.args[0]
+    assert json.loads(sent)["kind"] == "hint"
+    listeners = {c.args[0]: c.args[1] for c in worker.addEventListener.call_args_list}
+    reply = {"serial": json.loads(sent)["serial"], "verdict": "unsolvable", "moves": [], "code": ""}
+    listeners["message"](types.SimpleNamespace(data=json.dumps(reply)))
+    assert app.view.elements.status.textContent == "No winning line from here — undoing may help."
+    click(app, "hint")
+    app.window.setTimeout.call_args.args[0]()  # no reply in time: said, the worker given up
+    assert (
+        app.view.elements.status.textContent
+        == "The solver did not answer in time. Ask for a hint again to retry."
+    )
+
+    async def choose_a_file() -> None:
+        files = types.SimpleNamespace(length=0)
+        change(app, id="import-file", type="file", files=files)
+        await asyncio.gather(*app.tasks)
+
+    asyncio.run(choose_a_file())
+    assert app.dialogs.confirmation.question.pending is None  # no file: nothing asked
+
+
+def test_a_position_link_opens_after_its_moves_which_are_the_games_path(tab: Callable[[str], Any]) -> None:
+    app = tab("?deal=EO1-C8-AAAAAFA&moves=1eef")
+    assert app.game.moves == 2 and app.game.undo_stack == [Move.parse("1e"), Move.parse("ef")]
+    assert app.table.stats.whole_game(app.game) == (Move.parse("1e"), Move.parse("ef"))

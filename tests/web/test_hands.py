@@ -1,0 +1,197 @@
+"""The board's hands (eightoff/web/board/hands.py): a pointer's gestures, taps, keyboard play
+and the F and D shortcuts into moves of a real engine game, and what the view is asked to
+show, with Python fakes of the view and the table (tests/web/fakepage.py)."""
+
+from __future__ import annotations
+
+from eightoff import DealCode, Game, Move
+from eightoff.web.actions import (
+    Feedback,
+    Navigate,
+    Play,
+    PointerCancel,
+    PointerDown,
+    PointerMove,
+    PointerUp,
+    PutBack,
+    Release,
+    Select,
+    Shortcut,
+)
+from eightoff.web.board.gestures import Held, UiState
+from eightoff.web.board.hands import Hands
+from tests.engine.helpers import board
+from tests.web.fakepage import FakeTable, FakeView, new_game
+
+FIVE = PointerDown("column-1", 5, "5S", pointer=7, x=100, y=100, now=0, kind="mouse")
+"""A press on the 5 of spades, column 1's top card (EO1-C8-AAAAAFA)."""
+
+
+class Board:
+    def __init__(self, game: Game | None = None, blocked: bool = False) -> None:
+        self.game = game or new_game()
+        self.view = FakeView(self.game)
+        self.table = FakeTable(self.game)
+        self.ui = UiState()
+        self.blocked = blocked
+        self.won: list[Game] = []
+        self.hands = Hands(self.view, self.ui, self.table, lambda: self.blocked, self.won.append)
+
+
+def test_a_drag_lifts_its_cards_past_the_threshold_and_plays_where_it_is_dropped() -> None:
+    b = Board()
+    b.hands.down(FIVE)
+    assert b.hands.follows(7) and not b.hands.follows(8)
+    b.hands.move(PointerMove(103, 100))  # within the mouse's 5 px: still a press
+    b.hands.paint()
+    assert b.view.calls == []
+    b.hands.move(PointerMove(120, 90))
+    assert b.ui.held == Held("column-1", 5, "5S", 1)
+    assert b.ui.lit == {"cell-5", "cell-6", "cell-7", "cell-8"}
+    assert b.view.calls == [] and b.table.calls == [("redraw",)]  # the board shows them lifted
+    b.hands.paint()
+    assert b.view.calls[-1] == ("drag", 20.0, -10.0)
+    b.view.carried = "5S"
+    b.hands.up(PointerUp("cell-6", now=300))
+    assert b.table.calls[1:] == [("unmark",), ("play", Move.parse("1f"))]
+    assert b.game.moves == 1 and str(b.game.position.cells[5]) == "5S"
+    assert not b.hands.follows(7)
+
+
+def test_a_drop_on_no_pile_or_a_cancel_puts_the_cards_back() -> None:
+    for end in (PointerUp(None, now=300), PointerCancel()):
+        b = Board()
+        b.hands.down(FIVE)
+        b.hands.move(PointerMove(130, 100))
+        b.view.carried = "5S"
+        b.hands.up(end) if isinstance(end, PointerUp) else b.hands.cancel(end)
+        assert b.table.calls == [("redraw",), ("unmark",), ("redraw",)]  # lifted, then back home
+        assert b.ui.held is None
+
+
+def test_no_press_is_taken_while_the_board_is_blocked_or_another_is_on() -> None:
+    b = Board(blocked=True)
+    b.hands.down(FIVE)
+    assert not b.hands.follows(7) and b.ui.press is None
+    b.blocked = False
+    b.hands.down(FIVE)
+    b.hands.down(PointerDown("column-2", 5, "5H", pointer=8, x=0, y=0, now=0))
+    assert b.hands.follows(7) and not b.hands.follows(8)
+
+
+def test_a_tap_with_no_foundation_move_shakes_the_card_and_says_nothing() -> None:
+    b = Board()
+    b.hands.down(FIVE)
+    b.hands.up(PointerUp("column-1", now=50))
+    assert b.view.calls == []
+    assert b.table.calls == [("unmark",), ("redraw", "5S")]  # the card says no
+
+
+def test_a_double_tap_plays_the_engines_double_tap_move() -> None:
+    b = Board()
+    for now in (0, 100):
+        b.hands.down(FIVE)
+        b.hands.up(PointerUp("column-1", now=now + 50))
+    assert [call for call in b.table.calls if call[0] == "play"] == [("play", Move.parse("1e"))]
+
+
+def test_a_double_tap_without_a_move_says_so() -> None:
+    b = Board()
+    b.hands.board_action(Feedback("5S", "tap"))
+    assert b.table.calls == [("redraw", "5S")] and b.view.calls == []
+    b.hands.board_action(Feedback("QS", "double-tap"))
+    assert b.table.calls[-1] == ("redraw", "QS")
+    assert b.view.calls == [("say", "The queen of spades cannot move anywhere now.")]
+
+
+def test_a_refused_play_with_nothing_carried_shakes_the_touched_card() -> None:
+    b = Board()
+    b.hands.board_action(Play(Move.parse("18"), "5S"))  # 5S onto column 8's 10 of spades
+    assert b.table.calls == [("play", Move.parse("18")), ("redraw", "5S")]
+    assert b.view.calls == []
+
+
+def test_the_winning_move_shows_the_win_and_says_the_score() -> None:
+    game = Game(DealCode.parse("EO1-C8-AAAAAFA"), board("KS", found="S-Q H-K D-K C-K"), 640, 51)
+    b = Board(game)
+    b.hands.board_action(PutBack("KS"))
+    b.hands.key_play(Shortcut("tap", "column-1"))
+    assert b.won == [b.game] and b.game.is_won
+    assert b.view.calls[-1] == ("announce", "You won! Score 650 in 52 moves.")
+
+
+def test_keyboard_play_picks_up_and_puts_down() -> None:
+    b = Board()
+    b.hands.key_play(Select("column-1"))
+    assert b.ui.held == Held("column-1", 5, "5S", 1)
+    assert b.table.calls == [("redraw",)]
+    assert b.view.calls == [
+        ("announce", "5 of spades picked up; it can go to: cell 5, cell 6, cell 7, cell 8.")
+    ]
+    b.view.calls.clear()
+    b.table.calls.clear()
+    b.hands.key_play(Select("cell-5"))
+    assert b.table.calls == [("play", Move.parse("1e"))]
+    assert b.view.calls == [("focus_pile", "cell-5")]
+
+
+def test_a_pick_the_engine_refuses_is_said_and_shown() -> None:
+    b = Board()
+    b.hands.key_play(Select("column-1", 0))
+    assert b.view.calls == [("say", "Only the top card of a column, or the head of a run, moves.")]
+    assert b.table.calls == [("redraw", "3S")]
+    b.view.calls.clear()
+    b.hands.key_play(Select("cell-5"))
+    assert b.view.calls == [("say", "That pile is empty.")]
+
+
+def test_escape_and_select_on_the_own_pile_put_back() -> None:
+    b = Board()
+    b.hands.key_play(Release())
+    assert b.view.calls == []
+    for second in (Release(), Select("column-1")):
+        b.hands.key_play(Select("column-1"))
+        b.view.calls.clear()
+        b.hands.key_play(second)
+        assert ("announce", "Put back.") in b.view.calls and b.ui.held is None
+    b.hands.key_play(Navigate("ArrowRight"))
+    assert b.view.calls[-1] == ("navigate", "ArrowRight")
+
+
+def test_the_shortcuts_ask_the_engine() -> None:
+    b = Board()
+    b.hands.key_play(Shortcut("tap", "column-1"))  # 5S to its foundation: refused
+    assert b.table.calls == [("play", Move.parse("1S")), ("redraw", "5S")]
+    b.table.calls.clear()
+    b.hands.key_play(Shortcut("double-tap", "column-1", 5))
+    assert b.table.calls == [("play", Move.parse("1e"))]
+    b.hands.key_play(Shortcut("double-tap", "cell-6"))
+    assert b.view.calls[-1] == ("say", "That pile is empty.")
+
+
+def test_tap_to_select_holding() -> None:
+    b = Board()
+    b.ui.tap_to_select = True
+    assert not b.hands.holding()
+    b.hands.down(FIVE)
+    b.hands.up(PointerUp("column-1", now=50))  # a tap is a Select: picks up
+    assert b.hands.holding() and b.ui.held is not None
+    b.blocked = True
+    assert not b.hands.holding()
+    b.blocked = False
+    b.hands.gesture(Select("cell-7"))
+    assert [call for call in b.table.calls if call[0] == "play"] == [("play", Move.parse("1g"))]
+    b.hands.gesture(None)
+    b.blocked = True
+    b.hands.gesture(Select("column-2"))
+    assert b.ui.held is None
+
+
+def test_a_refused_drop_flies_the_carried_cards_back() -> None:
+    b = Board()
+    b.hands.down(FIVE)
+    b.hands.move(PointerMove(130, 100))
+    b.view.carried = "5S"
+    b.hands.up(PointerUp("column-8", now=300))  # 5S onto the 10 of spades: refused
+    assert b.table.calls[-2:] == [("play", Move.parse("18")), ("redraw", None)]  # they fly back, none refused
+    assert b.game.moves == 0
