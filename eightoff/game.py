@@ -111,6 +111,19 @@ class Game:
             return []
         return [t for t in self.position.piles() if is_legal(self.position, Move(pile, t, count))]
 
+    def onto(self, source: Pile, target: Pile) -> Move | None:
+        """The move of the most cards from the top of ``source`` onto ``target`` that the
+        rules allow, or ``None``: what a key that names only the two piles plays (a
+        column's run goes as far as the target takes it; a cell or a foundation takes one
+        card; an empty column the longest run that may move)."""
+        if source == target:
+            return None
+        for count in range(movable_count(self.position, source), 0, -1):
+            move = Move(source, target, count)
+            if is_legal(self.position, move):
+                return move
+        return None
+
     def tap(self, pile: Pile) -> Move | None:
         """A single tap on a column top or a cell: to its foundation when legal."""
         card = self.position.top(pile) if not pile.is_foundation else None

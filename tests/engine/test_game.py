@@ -187,6 +187,28 @@ def test_targets(source: str, index: int, targets: str) -> None:
     assert "".join(map(str, game.targets(pile(source), index))) == targets
 
 
+# -- onto: a key naming the source and the target -----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("source", "target", "move"),
+    [
+        ("4", "5", "45x3"),  # the run 9C 8C 7C as far as 10C takes it
+        ("4", "c", "4c"),  # a cell takes one card
+        ("1", "6", "16"),
+        ("2", "H", "2H"),
+        ("S", "3", "S3"),  # a take-back
+        ("4", "7", None),  # an empty column takes a king only
+        ("4", "H", None),
+        ("c", "1", None),  # an empty cell has nothing to give
+        ("4", "4", None),  # its own pile
+    ],
+)
+def test_onto_plays_the_most_cards_the_target_takes(source: str, target: str, move: str | None) -> None:
+    game = game_at(SCORING)
+    assert game.onto(pile(source), pile(target)) == (Move.parse(move) if move else None)
+
+
 # -- tap ----------------------------------------------------------------------------------------
 
 

@@ -144,6 +144,20 @@ def test_a_group_move_takes_the_whole_run(game: Game) -> None:
 # -- every notation round-trips -----------------------------------------------------------------
 
 
+@given(games())
+def test_onto_plays_the_most_cards_the_rules_allow_between_two_piles(game: Game) -> None:
+    """``Game.onto`` (a key naming two piles) is the legal move with the most cards from
+    the source's top to the target, and ``None`` exactly when no count is legal."""
+    position = game.position
+    most: dict[tuple[Pile, Pile], int] = {}
+    for move in legal_moves(position):
+        most[move.source, move.target] = max(move.count, most.get((move.source, move.target), 0))
+    for source in position.piles():
+        for target in position.piles():
+            move = game.onto(source, target)
+            assert (move.count if move else None) == most.get((source, target))
+
+
 @given(st.sampled_from(DECK))
 def test_card_round_trip(card: Card) -> None:
     assert Card.parse(str(card)) is card
