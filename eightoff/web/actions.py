@@ -97,6 +97,16 @@ class Select:
 
 
 @dataclass(frozen=True)
+class Jump:
+    """A key that names a pile (1–8 a column, Shift+1–8 a cell): with nothing picked
+    up, pick up that pile's top card; with cards picked up, put them there — as many of
+    the run as the engine lets go there when the pick was a jump too
+    (:meth:`eightoff.game.Game.onto`)."""
+
+    pile: str
+
+
+@dataclass(frozen=True)
 class Release:
     """Escape: the picked-up cards go back where they were."""
 
@@ -114,7 +124,7 @@ class Shortcut:
     index: int | None = None
 
 
-KeyPlay = Navigate | Select | Release | Shortcut
+KeyPlay = Navigate | Select | Jump | Release | Shortcut
 
 
 # -- commands ------------------------------------------------------------------------
@@ -215,7 +225,7 @@ class Choose:
         return replace(settings, deck=self.value)
 
 
-Action = Play | PutBack | Feedback | Navigate | Select | Release | Shortcut | Command | Close | Choose
+Action = Play | PutBack | Feedback | Navigate | Select | Jump | Release | Shortcut | Command | Close | Choose
 """Everything ``App.dispatch`` accepts."""
 
 
@@ -252,6 +262,7 @@ __all__ = [
     "CommandName",
     "Feedback",
     "FeedbackReason",
+    "Jump",
     "KeyPlay",
     "Navigate",
     "Play",

@@ -24,6 +24,7 @@ from typing import Any
 from pyscript import document, window
 from pyscript.ffi import is_none
 
+from ..cards import Card
 from ..deal import DealCode
 from ..game import Game
 from ..moves import Move
@@ -38,6 +39,7 @@ from .actions import (
     Command,
     CommandName,
     Feedback,
+    Jump,
     Navigate,
     Play,
     PutBack,
@@ -182,7 +184,7 @@ class App:
             self.view.unhint()
         if isinstance(action, Play | PutBack | Feedback):
             self.board_action(action)
-        elif isinstance(action, Navigate | Select | Release | Shortcut):
+        elif isinstance(action, Navigate | Select | Jump | Release | Shortcut):
             if not self.blocked():
                 self.key_play(action)
         elif isinstance(action, Command):
@@ -228,26 +230,31 @@ class App:
             if action.reason == "double-tap":
                 self.view.say(_("The {card} cannot move anywhere now.", card=card_name(action.card)))
 
-    def key_play(self, action: Navigate | Select | Release | Shortcut) -> None:
+    def key_play(self, action: Navigate | Select | Jump | Release | Shortcut) -> None:
         """Keyboard play and tap-to-select: move the focus, pick up, put down, put back,
         or a shortcut's move, each asked of the engine through :class:`.board.gestures.UiState`."""
         ui, view, game = self.ui, self.view, self.game
         if isinstance(action, Navigate):
             view.navigate(action.key)
-        elif isinstance(action, Select):
-            result = ui.select(game, action.pile, action.index)
-            if isinstance(result, Play | PutBack):
+        elif isinstance(action, Select | Jump):
+            jump, index = (True, None) if isinstance(action, Jump) else (False, action.index)
+            result = ui.jump(game, action.pile) if jump else ui.select(game, action.pile, index)
+            if result is None:
+                view.say(speech.no_pile(action.pile))
+            elif isinstance(result, Play | PutBack):
                 self.board_action(result)
                 if isinstance(result, PutBack):
                     view.announce(_("Put back."))
-                view.focus_pile(action.pile)
+                view.focus_pile(action.pile, take=jump)
             elif result and ui.held is not None:
                 view.pick(ui.held.pile, ui.held.count, ui.lit)
                 view.announce(speech.picked(game, ui.held.pile, ui.held.index, ui.lit))
+                if jump:
+                    view.focus_pile(action.pile, take=True)
             else:
                 view.say(speech.refused_pick(game, action.pile))
-                if action.index is not None:
-                    view.refuse(view.shown[action.pile][action.index])
+                if index is not None:
+                    view.refuse(view.shown[action.pile][index])
         elif isinstance(action, Release):
             put = ui.put_back()
             if put is not None:
@@ -259,6 +266,10 @@ class App:
     def shortcut(self, action: Shortcut) -> None:
         """F: the card (and those on it) to its foundation, the engine saying why not;
         D: the double-tap move."""
+        held = self.ui.held
+        if held is not None and action.name == "tap":  # F with cards picked up: to their foundation
+            self.key_play(Select(Pile.foundation(Card.parse(held.card).suit).key))
+            return
         pile = Pile.from_key(action.pile)
         cards = self.game.position.cards(pile)
         if not cards:

@@ -150,4 +150,9 @@ def refused_pick(game: Game, key: str) -> str:
     return _("Only the top card of a column, or the head of a run, moves.")
 
 
-__all__ = ["card_label", "moved", "picked", "pile_label", "pile_name", "refused_pick", "stepped"]
+def no_pile(key: str) -> str:
+    """A key named a cell this game does not have (Shift+5 with four cells)."""
+    return _("This game has no cell {n}.", n=str(Pile.from_key(key).index))
+
+
+__all__ = ["card_label", "moved", "no_pile", "picked", "pile_label", "pile_name", "refused_pick", "stepped"]
