@@ -19,7 +19,7 @@ from .errors import HistoryError
 from .moves import Move
 from .piles import Pile
 from .position import Position
-from .rules import apply, is_legal, movable_count, transfer
+from .rules import apply, finishing_line, is_legal, movable_count, transfer
 
 UNDO_LIMIT: Final = 100
 """How many actions back undo reaches; a group move is one action."""
@@ -123,6 +123,12 @@ class Game:
             if is_legal(self.position, move):
                 return move
         return None
+
+    def finish(self) -> tuple[Move, ...] | None:
+        """The moves of Finish: every card left to its foundation, one by one, when no
+        other kind of move is needed (:func:`~eightoff.rules.finishing_line`); ``None``
+        otherwise. Only the player's command plays them: no card moves by itself."""
+        return finishing_line(self.position)
 
     def tap(self, pile: Pile) -> Move | None:
         """A single tap on a column top or a cell: to its foundation when legal."""
