@@ -192,7 +192,7 @@ def test_keyboard_play_picks_puts_back_refuses_and_says_it(page: Page, site_url:
     expect(page.locator('[data-card="6S"]')).to_have_class(LIFTED)
     expect(page.locator('[data-card="5S"]')).to_have_class(LIFTED)
     assert lit_piles(page) == {p.key for p in game.targets(Pile.column(1), 4)}
-    expect(announce).to_contain_text("2 cards from 6 of spades picked up; it can go to: ")
+    expect(announce).to_contain_text("2 cards from 6 of spades picked up; they can go to: ")
     page.keyboard.press("Escape")
     expect(page.locator(".lifted")).to_have_count(0)
     assert lit_piles(page) == set()

@@ -129,17 +129,17 @@ def picked(game: Game, key: str, index: int, targets: frozenset[str]) -> str:
     head = card_name(str(cards[index]))
     count = len(cards) - index
     where = ", ".join(_lower(pile_name(p)) for p in game.position.piles() if p.key in targets)
-    if count > 1:
-        text = ngettext(
-            "{count} card from {card} picked up",
-            "{count} cards from {card} picked up",
+    piles = where or _("no pile now")
+    if count > 1:  # one sentence each, so that "they" follows the count
+        return ngettext(
+            "{count} card from {card} picked up; it can go to: {piles}.",
+            "{count} cards from {card} picked up; they can go to: {piles}.",
             count,
             count=count,
             card=head,
+            piles=piles,
         )
-    else:
-        text = _("{card} picked up", card=head)
-    return text + _("; it can go to: {piles}.", piles=where or _("no pile now"))
+    return _("{card} picked up; it can go to: {piles}.", card=head, piles=piles)
 
 
 def refused_pick(game: Game, key: str) -> str:
