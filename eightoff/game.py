@@ -19,7 +19,7 @@ from .errors import HistoryError
 from .moves import Move
 from .piles import Pile
 from .position import Position
-from .rules import apply, is_legal, lift_count, transfer
+from .rules import apply, finishing_line, is_legal, lift_count, movable_count, transfer
 
 UNDO_LIMIT: Final = 100
 """How many actions back undo reaches; a group move is one action."""
@@ -109,6 +109,25 @@ class Game:
         if not count:
             return []
         return [t for t in self.position.piles() if is_legal(self.position, Move(pile, t, count))]
+
+    def onto(self, source: Pile, target: Pile) -> Move | None:
+        """The move of the most cards from the top of ``source`` onto ``target`` that the
+        rules allow, or ``None``: what a key that names only the two piles plays (a
+        column's run goes as far as the target takes it; a cell or a foundation takes one
+        card; an empty column the longest run that may move)."""
+        if source == target:
+            return None
+        for count in range(movable_count(self.position, source), 0, -1):
+            move = Move(source, target, count)
+            if is_legal(self.position, move):
+                return move
+        return None
+
+    def finish(self) -> tuple[Move, ...] | None:
+        """The moves of Finish: every card left to its foundation, one by one, when no
+        other kind of move is needed (:func:`~eightoff.rules.finishing_line`); ``None``
+        otherwise. Only the player's command plays them: no card moves by itself."""
+        return finishing_line(self.position)
 
     def tap(self, pile: Pile) -> Move | None:
         """A single tap on a column top or a cell: to its foundation when legal."""

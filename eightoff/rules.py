@@ -230,3 +230,32 @@ def legal_moves(position: Position) -> Iterator[Move]:
                     move = Move(source, target, count)
                     if is_legal(position, move):
                         yield move
+
+
+def finishing_line(position: Position) -> tuple[Move, ...] | None:
+    """The moves that finish the game by foundation moves alone, the lowest card first
+    (ties in pile order), or ``None`` when a card left cannot reach its foundation without
+    another kind of move, or no card is left. A card sent home never covers another, so a
+    move to a foundation stays open until it is made: trying them lowest first finds a
+    line whenever one exists.
+
+    >>> from .deal import DealCode
+    >>> finishing_line(DealCode.parse("EO1-C8-AAAAAFA").deal()) is None
+    True
+    """
+    if position.is_won:
+        return None
+    line: list[Move] = []
+    while not position.is_won:
+        home = [
+            (card.rank, n, Move(pile, Pile.foundation(card.suit)))
+            for n, pile in enumerate(position.piles())
+            if not pile.is_foundation and (card := position.top(pile)) is not None
+        ]
+        ready = [(rank, n, move) for rank, n, move in home if is_legal(position, move)]
+        if not ready:
+            return None
+        move = min(ready, key=lambda option: option[:2])[2]
+        line.append(move)
+        position = transfer(position, move)
+    return tuple(line)

@@ -1,5 +1,5 @@
 """What the player asks for: one :data:`Action` from any input (pure Python, no browser
-import; tested under CPython).
+import; tested under CPython). The page's controls are read into them by :mod:`.controls`.
 
 Every input source turns its events into these values and hands them to one door,
 ``App.dispatch`` (eightoff/web/app.py, :mod:`.door`): the pointer, the keyboard (through
@@ -15,22 +15,13 @@ play and tap-to-select are :data:`KeyPlay`. Buttons, keys and the dialogs' field
 :class:`Command`, :class:`Close` (one dialog), :class:`Choose` (a setting),
 :class:`ReplaySpeed` or :class:`ImportFile`; from outside the page come
 :data:`FromOutside`: another tab's save, the solver's worker's answers.
-
->>> from_button("undo")
-Command(name='undo')
->>> from_button("close", dialog="win")
-Close(dialog='win')
->>> from_button("launch-rockets") is None
-True
->>> from_choice("cells", "4").applied_to(Settings())
-Settings(cells=4, deck='four', winnable=True, tap_to_select=False)
 """
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
-from typing import Final, Literal, cast, get_args
+from typing import Final, Literal, get_args
 
 from ..moves import Move
 from .board.focus import NavKey
@@ -96,6 +87,16 @@ class Select:
 
 
 @dataclass(frozen=True)
+class Jump:
+    """A key that names a pile (1–8 a column, Shift+1–8 a cell): with nothing picked
+    up, pick up that pile's top card; with cards picked up, put them there — as many of
+    the run as the engine lets go there when the pick was a jump too
+    (:meth:`eightoff.game.Game.onto`)."""
+
+    pile: str
+
+
+@dataclass(frozen=True)
 class Release:
     """Escape: the picked-up cards go back where they were."""
 
@@ -113,7 +114,7 @@ class Shortcut:
     index: int | None = None
 
 
-KeyPlay = Navigate | Select | Release | Shortcut
+KeyPlay = Navigate | Select | Jump | Release | Shortcut
 
 
 # -- the pointer on the board ----------------------------------------------------------
@@ -308,41 +309,38 @@ Action = (
 """Everything ``App.dispatch`` accepts: each type has exactly one handler (:mod:`.door`)."""
 
 
-# -- reading the page's controls -------------------------------------------------------
-
-
-def from_button(name: str, dialog: str = "") -> Command | Close | None:
-    """The action of a button by its ``data-action``; ``dialog`` is the id of the dialog
-    the button is in (used by ``close``). ``None`` for a name the page does not know."""
-    if name == "close":
-        return Close(dialog) if dialog else None
-    if name in COMMANDS:
-        return Command(cast(CommandName, name))
-    return None
-
-
-def from_choice(name: str, value: str) -> Choose | ReplaySpeed | None:
-    """The action of a radio input or a select by its ``name`` and ``value``; ``None``
-    when it is no setting (or no speed).
-
-    >>> from_choice("replay-speed", "0.5")
-    ReplaySpeed(speed=0.5)
-    >>> from_choice("replay-speed", "fast") is None
-    True
-    """
-    if name in SETTINGS:
-        return Choose(cast(SettingName, name), value)
-    if name == "replay-speed":
-        try:
-            return ReplaySpeed(float(value))
-        except ValueError:
-            return None
-    return None
-
-
-__all__ = ["BOARD_COMMANDS", "COMMANDS", "SETTINGS", "Action", "BoardAction", "Choose", "Close"]
-__all__ += ["Command", "CommandName", "Feedback", "FeedbackReason", "FromOutside", "ImportFile"]
-__all__ += ["KeyPlay", "Navigate", "OtherTab", "Play", "PointerAction", "PointerCancel", "PointerDown"]
-__all__ += ["PointerMove", "PointerUp", "PutBack", "Release", "ReplaySpeed", "Select", "SettingName"]
-__all__ += ["Shortcut", "ShortcutName", "WorkerFailed", "WorkerFailure", "WorkerReply", "from_button"]
-__all__ += ["from_choice"]
+__all__ = [
+    "BOARD_COMMANDS",
+    "COMMANDS",
+    "SETTINGS",
+    "Action",
+    "BoardAction",
+    "Choose",
+    "Close",
+    "Command",
+    "CommandName",
+    "Feedback",
+    "FeedbackReason",
+    "FromOutside",
+    "ImportFile",
+    "Jump",
+    "KeyPlay",
+    "Navigate",
+    "OtherTab",
+    "Play",
+    "PointerAction",
+    "PointerCancel",
+    "PointerDown",
+    "PointerMove",
+    "PointerUp",
+    "PutBack",
+    "Release",
+    "ReplaySpeed",
+    "Select",
+    "SettingName",
+    "Shortcut",
+    "ShortcutName",
+    "WorkerFailed",
+    "WorkerFailure",
+    "WorkerReply",
+]

@@ -96,6 +96,47 @@ def test_a_game_is_won_by_keyboard_alone(
     assert violations(page) == []  # axe-core on the win message
 
 
+REVIEWED_LINE = "2H 3e 5f 4g 4h 4S g3 4g 4D 4D c4 3c 12 14 65 64 c3 54x2 56 5c 5D d5"
+"""The first 22 moves of ``python -m eightoff solve EO1-C8-XDJVQE7``, which took 222 key
+presses with the arrows alone (../shared/reviews/ux.md, "Keyboard-only")."""
+
+
+def jump_key(pile: Pile) -> str:
+    """The key that names a pile (docs/dom-contract.md, "Keys"): a column's digit, Shift
+    with a cell's, F for a foundation (cards held: to their foundation)."""
+    if pile.is_foundation:
+        return "f"
+    return f"Shift+Digit{pile.index}" if pile.is_cell else f"Digit{pile.index}"
+
+
+def test_a_reviewed_line_is_played_by_jump_keys_in_two_presses_a_move(page: Page, site_url: str) -> None:
+    """Each move names its source and its target: a group goes as far as the target takes
+    it; the line's 22 moves take 44 presses (the arrows took 222)."""
+    code = DealCode.parse("EO1-C8-XDJVQE7")
+    open_fresh(page, site_url, f"deal={code}", DESKTOP)
+    game = Game.new(code)
+    presses = 0
+    for move in map(Move.parse, REVIEWED_LINE.split()):
+        for key in (jump_key(move.source), jump_key(move.target)):
+            page.keyboard.press(key)
+            presses += 1
+        game.play(move)
+        expect(page.locator("#moves")).to_have_text(str(game.moves))
+    expect_board(page, game.position)
+    assert (game.moves, presses) == (22, 44)
+    assert page.evaluate(FOCUS) == ["column-5", game.position.size(Pile.column(5)) - 1]
+
+
+def test_a_jump_says_what_it_picked_and_where_a_cell_is_missing(page: Page, site_url: str) -> None:
+    open_fresh(page, site_url, "deal=EO1-C4-AAAAAFA", DESKTOP)
+    page.keyboard.press("Digit1")
+    expect(page.locator("#announce")).to_contain_text("picked up")
+    page.keyboard.press("Digit1")
+    expect(page.locator("#announce")).to_have_text("Put back.")
+    page.keyboard.press("Shift+Digit6")
+    expect(page.locator("#status")).to_have_text("This game has no cell 6.")
+
+
 def test_a_game_is_won_by_tap_to_select(touch_page: Page, site_url: str, winning_line: Solution) -> None:
     """From a position link near the end, like the keyboard's win."""
     page = touch_page
@@ -151,7 +192,7 @@ def test_keyboard_play_picks_puts_back_refuses_and_says_it(page: Page, site_url:
     expect(page.locator('[data-card="6S"]')).to_have_class(LIFTED)
     expect(page.locator('[data-card="5S"]')).to_have_class(LIFTED)
     assert lit_piles(page) == {p.key for p in game.targets(Pile.column(1), 4)}
-    expect(announce).to_contain_text("2 cards from 6 of spades picked up; it can go to: ")
+    expect(announce).to_contain_text("2 cards from 6 of spades picked up; they can go to: ")
     page.keyboard.press("Escape")
     expect(page.locator(".lifted")).to_have_count(0)
     assert lit_piles(page) == set()
@@ -218,7 +259,8 @@ def test_help_and_new_game_open_by_keys_and_give_the_focus_back(page: Page, site
     assert page.evaluate(FOCUS) == ["column-1", 5]
     page.keyboard.press("?")
     expect(page.locator("#help-dialog")).to_be_visible()
-    expect(page.locator("#help-dialog li")).to_have_count(11)
+    expect(page.locator("#help-dialog li")).to_have_count(13)
+    expect(page.locator("#help-dialog")).to_contain_text("Shift with 1 to 8: the same with that cell")
     expect(page.locator("#help-dialog")).to_contain_text("H: a hint, the next move of a winning line")
     page.keyboard.press("ArrowRight")  # in a dialog the board's keys do nothing
     page.keyboard.press("Escape")

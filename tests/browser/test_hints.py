@@ -63,6 +63,21 @@ def test_a_catalogue_deal_is_won_by_following_the_hints(page: Page, site_url: st
 
 
 @pytest.mark.same_tab
+def test_a_hint_asked_from_the_board_takes_the_focus_to_its_card(page: Page, site_url: str) -> None:
+    """Keyboard players go straight on: Enter picks up the hinted card (issue 21 item 7)."""
+    code = DealCode(catalogue(4)[0], 4)
+    line = solve(code.deal()).moves
+    open_fresh(page, site_url, f"deal={code}&moves={encode_moves(line[:HINTED_FROM])}")
+    page.locator("#board [tabindex='0']").focus()
+    page.keyboard.press("h")
+    card = page.locator("[data-card].hint").first
+    expect(card).to_be_visible(timeout=FIRST_HINT_MS)
+    expect(card).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator("#announce")).to_contain_text("picked up")
+
+
+@pytest.mark.same_tab
 def test_a_lost_position_is_said_only_when_asked(page: Page, site_url: str) -> None:
     open_fresh(page, site_url, "deal=EO1-C2-AAAAAAB")  # deal 1, 2 cells: proved lost at once
     expect(page.locator("#status")).not_to_contain_text("winning line")

@@ -25,6 +25,7 @@ MODULES = [
     "eightoff.solver",
     "eightoff.winnable",
     "eightoff.web.actions",
+    "eightoff.web.controls",
     "eightoff.web.links.address",
     "eightoff.web.storage.backup",
     "eightoff.web.windows.chart",

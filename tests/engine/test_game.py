@@ -5,7 +5,18 @@ from __future__ import annotations
 
 import pytest
 
-from eightoff import UNDO_LIMIT, DealCode, Game, HistoryError, IllegalMoveError, Move, Pile, apply, capacity
+from eightoff import (
+    UNDO_LIMIT,
+    DealCode,
+    Game,
+    HistoryError,
+    IllegalMoveError,
+    Move,
+    Pile,
+    Position,
+    apply,
+    capacity,
+)
 
 from .helpers import board, game_at
 
@@ -187,6 +198,28 @@ def test_targets(source: str, index: int, targets: str) -> None:
     assert "".join(map(str, game.targets(pile(source), index))) == targets
 
 
+# -- onto: a key naming the source and the target -----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("source", "target", "move"),
+    [
+        ("4", "5", "45x3"),  # the run 9C 8C 7C as far as 10C takes it
+        ("4", "c", "4c"),  # a cell takes one card
+        ("1", "6", "16"),
+        ("2", "H", "2H"),
+        ("S", "3", "S3"),  # a take-back
+        ("4", "7", None),  # an empty column takes a king only
+        ("4", "H", None),
+        ("c", "1", None),  # an empty cell has nothing to give
+        ("4", "4", None),  # its own pile
+    ],
+)
+def test_onto_plays_the_most_cards_the_target_takes(source: str, target: str, move: str | None) -> None:
+    game = game_at(SCORING)
+    assert game.onto(pile(source), pile(target)) == (Move.parse(move) if move else None)
+
+
 # -- tap ----------------------------------------------------------------------------------------
 
 
@@ -291,3 +324,35 @@ def test_double_tap_order() -> None:
 def test_game_queries() -> None:
     game = game_at(SCORING)
     assert not game.is_won
+
+
+# -- finish: every card left to its foundation ----------------------------------------------------
+
+FINISHABLE = """
+Foundations: S-6 H-T D-K C-7
+Freecells: QH KH - - - - - -
+: KC QC JC TC 9C
+: 8C JH JS TS
+:
+:
+:
+: KS QS
+: 9S 8S
+: 7S
+"""
+"""Move 78 of 94 of the solver's line for EO1-C8-XDJVQE7: the last 16 go home."""
+
+
+def test_finish_sends_every_card_left_home_lowest_first() -> None:
+    game = Game(DealCode.parse("EO1-C8-XDJVQE7"), Position.from_fcs(FINISHABLE, cells=8))
+    line = game.finish()
+    assert line is not None
+    assert " ".join(map(str, line)) == "8S 7S 7S 2S 2S 2H 2C 1C 1C 1C 1C 6S aH 1C 6S bH"
+    for move in line:
+        game.play(move)
+    assert game.is_won and game.moves == 16 and game.finish() is None
+
+
+def test_no_finish_while_another_kind_of_move_is_needed() -> None:
+    assert game_at(SCORING).finish() is None  # 9C 8C 7C: 7C cannot go home before 8C
+    assert Game.new(DealCode.parse("EO1-C8-AAAAAFA")).finish() is None

@@ -30,6 +30,8 @@ from eightoff import (
 )
 from eightoff.deal import NUMBERS
 from eightoff.rules import run_length
+from eightoff.solver import solve
+from eightoff.winnable import catalogue
 
 FAST = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 TEXT = settings(max_examples=300, deadline=None)
@@ -142,6 +144,54 @@ def test_a_group_move_takes_the_whole_run(game: Game) -> None:
 
 
 # -- every notation round-trips -----------------------------------------------------------------
+
+
+@given(games())
+def test_onto_plays_the_most_cards_the_rules_allow_between_two_piles(game: Game) -> None:
+    """``Game.onto`` (a key naming two piles) is the legal move with the most cards from
+    the source's top to the target, and ``None`` exactly when no count is legal."""
+    position = game.position
+    most: dict[tuple[Pile, Pile], int] = {}
+    for move in legal_moves(position):
+        most[move.source, move.target] = max(move.count, most.get((move.source, move.target), 0))
+    for source in position.piles():
+        for target in position.piles():
+            move = game.onto(source, target)
+            assert (move.count if move else None) == most.get((source, target))
+
+
+SOLVED = [solve(DealCode(number, 4).deal()).moves for number in catalogue(4)[:3]]
+"""Three winning lines of the 4-cell catalogue: positions along them reach the end game."""
+
+
+def finishable(position: Position) -> bool:
+    """Whether foundation moves alone win from ``position``: a search over the foundations'
+    heights, which fix the position (the cards gone home are the ones below them)."""
+    seen, todo = {position.foundations}, [position]
+    while todo:
+        here = todo.pop()
+        if here.is_won:
+            return True
+        for move in legal_moves(here):
+            if move.target.is_foundation and (after := apply(here, move)).foundations not in seen:
+                seen.add(after.foundations)
+                todo.append(after)
+    return False
+
+
+@given(st.sampled_from(range(len(SOLVED))), st.integers(50, 120))
+def test_finish_exists_exactly_when_foundation_moves_alone_win(line: int, length: int) -> None:
+    code, moves = DealCode(catalogue(4)[line], 4), SOLVED[line]
+    game = Game.new(code)
+    for move in moves[: min(length, len(moves) - 1)]:
+        game.play(move)
+    finish = game.finish()
+    assert (finish is not None) == finishable(game.position)
+    if finish is not None:
+        for move in finish:
+            assert move.target.is_foundation and move.count == 1
+            game.play(move)
+        assert game.is_won
 
 
 @given(st.sampled_from(DECK))

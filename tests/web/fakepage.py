@@ -14,8 +14,8 @@ from eightoff import DealCode, Game, Move
 from eightoff.errors import IllegalMoveError
 from eightoff.web.board.gestures import UiState
 from eightoff.web.rooms import Parts
+from eightoff.web.storage.settings import Settings
 from eightoff.web.storage.stats import Stats
-from eightoff.web.storage.store import Settings
 
 CODE = "EO1-C8-AAAAAFA"
 """The deal of the module doctests: column 1's top card is the 5 of spades."""

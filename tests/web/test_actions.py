@@ -15,9 +15,8 @@ from eightoff.web.actions import (
     Command,
     CommandName,
     ReplaySpeed,
-    from_button,
-    from_choice,
 )
+from eightoff.web.controls import from_button, from_choice
 from eightoff.web.storage.settings import Settings, SettingsError
 
 

@@ -16,8 +16,9 @@ from eightoff.web.links.address import Link, link_from_query
 from eightoff.web.links.sharing import Sharing
 from eightoff.web.storage.backup import MEDIA_TYPE, BackupError, export
 from eightoff.web.storage.backups import Backups
+from eightoff.web.storage.settings import Settings
 from eightoff.web.storage.stats import Stats
-from eightoff.web.storage.store import Loaded, Notice, Settings
+from eightoff.web.storage.store import Loaded, Notice
 from eightoff.web.storage.tabs import Tabs
 from eightoff.web.windows.statistics import Statistics
 from eightoff.web.words.i18n import language

@@ -9,7 +9,7 @@ from eightoff.web.actions import Close
 from eightoff.web.board.deals import Deals
 from eightoff.web.links.address import Link
 from eightoff.web.storage.daily import daily_code, today
-from eightoff.web.storage.store import Settings
+from eightoff.web.storage.settings import Settings
 from tests.web.fakepage import FakeDialogs, FakeTable
 
 

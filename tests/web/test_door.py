@@ -18,6 +18,7 @@ from eightoff.web.actions import (
     Command,
     CommandName,
     ImportFile,
+    Jump,
     Navigate,
     OtherTab,
     Play,
@@ -37,7 +38,8 @@ from eightoff.web.board.replay import Replay
 from eightoff.web.door import Door, DoorError, Routes, clears_hint, needs_board
 from eightoff.web.links.address import link_from_query
 from eightoff.web.rooms import Rooms
-from eightoff.web.storage.store import Loaded, Settings
+from eightoff.web.storage.settings import Settings
+from eightoff.web.storage.store import Loaded
 from tests.web.fakepage import Page
 
 ACTION_TYPES = set(get_args(Action))
@@ -45,7 +47,7 @@ COMMAND_NAMES = set(get_args(CommandName))
 
 
 def test_the_lists_are_the_types_themselves() -> None:
-    assert len(ACTION_TYPES) == 19 and Command in ACTION_TYPES
+    assert len(ACTION_TYPES) == 20 and {Command, Jump} <= ACTION_TYPES
     assert set(get_args(PointerAction)) == {PointerDown, PointerMove, PointerUp, PointerCancel}
     assert len(COMMAND_NAMES) == 24 and {"undo", "hint", "replay-exit", "export"} <= COMMAND_NAMES
 

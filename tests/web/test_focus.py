@@ -106,3 +106,13 @@ def test_the_focus_settles_after_the_piles_change() -> None:
     assert settle(Spot("cell-1"), SIZES) == Spot("cell-1")
     assert landing("column-8", SIZES, first=True) == Spot("column-8", 0)
     assert landing("cell-1", SIZES) == Spot("cell-1")
+
+
+def test_a_cards_spot_is_where_it_lies() -> None:
+    from eightoff import DealCode
+    from eightoff.web.board.focus import spot_of_card
+
+    position = DealCode.parse("EO1-C8-AAAAAFA").deal()
+    assert spot_of_card(position, "5S") == Spot("column-1", 5)
+    with pytest.raises(ValueError, match="1S is not in the position"):
+        spot_of_card(position, "1S")

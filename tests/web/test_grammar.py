@@ -24,7 +24,7 @@ COUNTS = frozenset(
 COUNTED = re.compile(r"\{(\w+)\} [a-z]+")
 """A placeholder with an English word after it: "{moves} moves"."""
 MESSAGE_CALLS = {"_": 0, "gettext": 0, "pgettext": 1, "ngettext": None}
-AGREEMENT = {("is", "are"), ("was", "were"), ("has", "have"), ("holds", "hold")}
+AGREEMENT = {("is", "are"), ("was", "were"), ("has", "have"), ("holds", "hold"), ("it", "they")}
 
 
 def calls() -> Iterator[tuple[str, int, str, list[str]]]:

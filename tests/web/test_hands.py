@@ -4,9 +4,10 @@ show, with Python fakes of the view and the table (tests/web/fakepage.py)."""
 
 from __future__ import annotations
 
-from eightoff import DealCode, Game, Move
+from eightoff import DealCode, Game, Move, Pile
 from eightoff.web.actions import (
     Feedback,
+    Jump,
     Navigate,
     Play,
     PointerCancel,
@@ -132,7 +133,7 @@ def test_keyboard_play_picks_up_and_puts_down() -> None:
     b.table.calls.clear()
     b.hands.key_play(Select("cell-5"))
     assert b.table.calls == [("play", Move.parse("1e"))]
-    assert b.view.calls == [("focus_pile", "cell-5")]
+    assert b.view.calls == [("focus_pile", "cell-5", False)]
 
 
 def test_a_pick_the_engine_refuses_is_said_and_shown() -> None:
@@ -195,3 +196,23 @@ def test_a_refused_drop_flies_the_carried_cards_back() -> None:
     b.hands.up(PointerUp("column-8", now=300))  # 5S onto the 10 of spades: refused
     assert b.table.calls[-2:] == [("play", Move.parse("18")), ("redraw", None)]  # they fly back, none refused
     assert b.game.moves == 0
+
+
+def test_jumps_pick_up_put_a_run_as_far_as_it_goes_and_take_the_focus() -> None:
+    b = Board(Game(DealCode.parse("EO1-C8-AAAAAFA"), board("* 9H 8H 7H", "TH", cells="QS - - -", n=4)))
+    b.hands.key_play(Jump("column-1"))
+    assert b.ui.held == Held("column-1", b.game.position.size(Pile.column(1)) - 1, "7H", 1, jumped=True)
+    assert b.table.calls == [("redraw",)] and b.view.calls[-1] == ("focus_pile", "column-1", True)
+    b.hands.key_play(Jump("column-2"))
+    assert b.table.calls[-1] == ("play", Move.parse("12x3")) and b.game.moves == 1
+    assert b.view.calls[-1] == ("focus_pile", "column-2", True)
+    b.hands.key_play(Jump("cell-6"))  # four cells: said, nothing held
+    assert b.view.calls[-1] == ("say", "This game has no cell 6.") and b.ui.held is None
+
+
+def test_f_with_cards_picked_up_puts_them_on_their_foundation() -> None:
+    game = Game(DealCode.parse("EO1-C8-AAAAAFA"), board("* AS", "2S", cells="- - - -", n=4))
+    b = Board(game)
+    b.hands.key_play(Jump("column-1"))
+    b.hands.key_play(Shortcut("tap", "column-2"))  # the focus elsewhere: the held ace goes home
+    assert b.table.calls[-1] == ("play", Move.parse("1S")) and b.ui.held is None

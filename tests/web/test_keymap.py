@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from eightoff.web.actions import Command, Navigate, Release, Select, Shortcut
+from eightoff.web.actions import Command, Jump, Navigate, Release, Select, Shortcut
 from eightoff.web.board.focus import Spot
 from eightoff.web.board.keymap import CODE_FIELD, Keystroke, action_for, command_for
 
@@ -96,3 +96,30 @@ BOARD = Spot("column-3", 2)
 )
 def test_each_key_of_keyboard_play(stroke: Keystroke, spot: Spot | None, expected: object) -> None:
     assert action_for(stroke, spot) == expected
+
+
+@pytest.mark.parametrize(
+    ("stroke", "expected"),
+    [
+        (Keystroke("3", code="Digit3"), Jump("column-3")),
+        (Keystroke("8", code="Numpad8"), Jump("column-8")),
+        (Keystroke("#", code="Digit3", shift=True), Jump("cell-3")),
+        (Keystroke("%", code="Digit5", shift=True), Jump("cell-5")),
+        (Keystroke("&", code="Digit1"), Jump("column-1")),  # AZERTY: the place counts, not the glyph
+        (Keystroke("ש", code="Digit1"), Jump("column-1")),
+        (Keystroke("1"), Jump("column-1")),  # no place given: the digit
+        (Keystroke("9", code="Digit9"), None),
+        (Keystroke("0", code="Digit0"), None),
+        (Keystroke("3", code="Digit3", ctrl=True), None),  # the browser's tab switch
+        (Keystroke("3", code="Digit3", alt=True), None),
+        (Keystroke("3", code="Digit3", field="code-input"), None),
+        (Keystroke("3", code="Digit3", dialog=True), None),
+        (Keystroke("3", code="KeyE"), None),  # a layout that writes 3 elsewhere: the place counts
+    ],
+    ids=repr,
+)
+def test_digits_name_a_column_and_with_shift_a_cell_wherever_the_focus_is(
+    stroke: Keystroke, expected: Jump | None
+) -> None:
+    assert action_for(stroke, None) == expected
+    assert action_for(stroke, Spot("column-2", 0)) == expected

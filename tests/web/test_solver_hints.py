@@ -11,7 +11,7 @@ from eightoff import DealCode, Game, Move
 from eightoff.web.actions import WorkerFailed, WorkerReply
 from eightoff.web.solver.hints import Hints
 from eightoff.web.solver.messages import Marks, answer
-from eightoff.web.storage.store import Settings
+from eightoff.web.storage.settings import Settings
 from tests.engine.helpers import board
 from tests.web.fakepage import FakeSolver, FakeTable, FakeView
 

@@ -77,7 +77,7 @@ def test_a_pick_says_where_the_cards_may_go_and_a_refusal_why() -> None:
     )
     assert (
         picked(game, "column-1", 4, frozenset())
-        == "2 cards from 6 of spades picked up; it can go to: no pile now."
+        == "2 cards from 6 of spades picked up; they can go to: no pile now."
     )
     assert refused_pick(game, "cell-5") == "That pile is empty."
     assert refused_pick(game, "column-1") == "Only the top card of a column, or the head of a run, moves."

@@ -316,3 +316,50 @@ def test_with_tap_to_select_a_tap_selects_its_card(game: Game) -> None:
     ui.down("column-1", 4, "AS", pointer=1, x=0, y=0, now=100)
     ui.move(game, 30, 0)  # a drag is still a drag
     assert ui.up(game, "cell-6", now=150) == Play(Move.parse("1f"), "AS")
+
+
+# -- jumps: a key that names the pile -----------------------------------------------------
+
+
+def test_a_jump_picks_the_top_card_and_lights_where_any_of_its_run_may_go(game: Game) -> None:
+    ui = UiState()
+    assert ui.jump(game, "column-2") is True
+    assert ui.held == Held("column-2", 7, "7H", 1, jumped=True)
+    assert ui.lit == {"column-4", "cell-4", "cell-6", "cell-7", "cell-8"}
+
+
+def test_a_jumps_cards_go_as_a_run_as_far_as_the_target_takes_them(game: Game) -> None:
+    ui = UiState()
+    ui.jump(game, "column-2")
+    assert ui.jump(game, "column-4") == Play(Move.parse("24x3"), "9H")
+    assert ui.held is None and ui.lit == frozenset()
+    ui.jump(game, "column-2")
+    assert ui.jump(game, "cell-4") == Play(Move.parse("2d"), "7H")
+
+
+def test_a_jump_where_nothing_fits_is_sent_so_the_engine_can_say_why(game: Game) -> None:
+    ui = UiState()
+    ui.jump(game, "column-2")
+    assert ui.jump(game, "cell-2") == Play(Move.parse("2b"), "7H")  # cell 2 holds QS
+
+
+def test_a_jump_to_its_own_pile_puts_back(game: Game) -> None:
+    ui = UiState()
+    ui.jump(game, "column-2")
+    assert ui.jump(game, "column-2") == PutBack("7H")
+    assert ui.held is None
+
+
+def test_cards_picked_by_enter_keep_their_count_when_a_key_names_the_target(game: Game) -> None:
+    ui = UiState()
+    assert ui.select(game, "column-2", 5) is True
+    assert ui.jump(game, "column-4") == Play(Move.parse("24x3"), "9H")
+    ui.select(game, "column-2", None)
+    assert ui.jump(game, "column-4") == Play(Move.parse("24"), "7H")  # one card, as picked: refused
+
+
+def test_a_jump_to_a_pile_the_game_lacks_or_an_empty_pile(game: Game) -> None:
+    two_cells = Game.new(DealCode.parse("EO1-C2-AAAAAFA"))
+    ui = UiState()
+    assert ui.jump(two_cells, "cell-3") is None and ui.held is None
+    assert ui.jump(game, "column-3") is False and ui.held is None  # empty: nothing to pick

@@ -20,7 +20,8 @@ from eightoff.web.board.model import BoardModel, Motion
 from eightoff.web.board.replay import Replay
 from eightoff.web.solver.messages import marks
 from eightoff.web.storage.daily import daily_code, iso, today
-from eightoff.web.storage.store import MemoryStorage, Settings, Store
+from eightoff.web.storage.settings import Settings
+from eightoff.web.storage.store import MemoryStorage, Store
 from tests.web import fakebrowser
 
 CODE = DealCode.parse("EO1-C8-AAAAAFA")

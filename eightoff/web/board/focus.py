@@ -31,6 +31,7 @@ from typing import Final, Literal, get_args
 
 from ...cards import SUITS
 from ...piles import COLUMNS
+from ...position import Position
 
 NavKey = Literal["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"]
 NAV_KEYS: Final[frozenset[str]] = frozenset(get_args(NavKey))
@@ -123,4 +124,18 @@ def step(rows: Rows, sizes: Mapping[str, int], spot: Spot, key: NavKey) -> Spot:
     return landing(above[_across(p, len(row), len(above))], sizes)
 
 
-__all__ = ["NAV_KEYS", "NavKey", "Rows", "Spot", "landing", "rows_for", "settle", "step"]
+def spot_of_card(position: Position, card: str) -> Spot:
+    """The spot of ``card`` where it lies: its index in a column, else its pile.
+
+    >>> from eightoff import DealCode
+    >>> spot_of_card(DealCode.parse("EO1-C8-AAAAAFA").deal(), "5S")
+    Spot(pile='column-1', index=5)
+    """
+    for pile in position.piles():
+        cards = [str(c) for c in position.cards(pile)]
+        if card in cards:
+            return Spot(pile.key, cards.index(card) if pile.is_column else None)
+    raise ValueError(f"{card} is not in the position")
+
+
+__all__ = ["NAV_KEYS", "NavKey", "Rows", "Spot", "landing", "rows_for", "settle", "spot_of_card", "step"]

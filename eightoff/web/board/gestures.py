@@ -32,7 +32,7 @@ Play(move=Move.parse('1e'), card='5S')
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Final, Literal
 
 from ...game import Game
@@ -55,6 +55,9 @@ class Held:
     index: int
     card: str
     count: int
+    jumped: bool = False
+    """Picked by a key that names the pile (:meth:`UiState.jump`): where they go, the
+    engine decides how many of the run go with them."""
 
 
 @dataclass
@@ -143,7 +146,7 @@ class UiState:
         >>> game = Game.new(DealCode.parse("EO1-C8-AAAAAFA"))
         >>> ui = UiState()
         >>> ui.select(game, "column-1", None), ui.held
-        (True, Held(pile='column-1', index=5, card='5S', count=1))
+        (True, Held(pile='column-1', index=5, card='5S', count=1, jumped=False))
         >>> ui.select(game, "cell-5", None)
         Play(move=Move.parse('1e'), card='5S')
         >>> ui.select(game, "column-1", 0)
@@ -157,6 +160,42 @@ class UiState:
         cards = game.position.cards(source)
         at = len(cards) - 1 if index is None else index
         return 0 <= at < len(cards) and self.pick(game, pile, at, str(cards[at]))
+
+    def jump(self, game: Game, pile: str) -> Play | PutBack | bool | None:
+        """A key that names ``pile``: like :meth:`select` on its top card, except that
+        cards picked up by a jump go as a run as far as the target takes it (the
+        engine's :meth:`~eightoff.game.Game.onto`), and a jump's pick lights every pile
+        some of the run may go to. ``None``: this game has no such pile.
+
+        >>> from eightoff import DealCode, Game
+        >>> game = Game.new(DealCode.parse("EO1-C8-AAAAAFA"))
+        >>> ui = UiState()
+        >>> ui.jump(game, "column-1"), ui.held
+        (True, Held(pile='column-1', index=5, card='5S', count=1, jumped=True))
+        >>> ui.jump(game, "cell-5")
+        Play(move=Move.parse('1e'), card='5S')
+        >>> ui.jump(Game.new(DealCode.parse("EO1-C2-AAAAAFA")), "cell-3") is None
+        True
+        """
+        piles = tuple(game.position.piles())
+        if pile not in {p.key for p in piles}:
+            return None
+        held = self.held
+        if held is None:
+            picked = self.select(game, pile, None)
+            if picked is True and self.held is not None:
+                source = Pile.from_key(pile)
+                self.held = replace(self.held, jumped=True)
+                self.lit = frozenset(t.key for t in piles if game.onto(source, t) is not None)
+            return picked
+        if held.jumped and pile != held.pile:
+            source = Pile.from_key(held.pile)
+            move = game.onto(source, Pile.from_key(pile))
+            if move is not None:
+                cards = game.position.cards(source)
+                self.held, self.lit = None, frozenset()
+                return Play(move, str(cards[len(cards) - move.count]))
+        return self.select(game, pile, None)
 
     def reset(self) -> None:
         """Another game is shown: forget every press, held card and tap."""

@@ -12,12 +12,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from ...cards import Card
 from ...game import Game
 from ...moves import Move
 from ...piles import Pile
 from ..actions import (
     BoardAction,
     Feedback,
+    Jump,
     Navigate,
     Play,
     PointerCancel,
@@ -48,7 +50,7 @@ class BoardView(Protocol):
     def say(self, text: str) -> None: ...
     def announce(self, text: str) -> None: ...
     def navigate(self, key: NavKey) -> None: ...
-    def focus_pile(self, pile: str) -> None: ...
+    def focus_pile(self, pile: str, take: bool = False) -> None: ...
     def drag(self, dx: float, dy: float) -> None: ...
 
 
@@ -90,6 +92,7 @@ class Hands:
                 (Feedback, self.board_action),
                 (Navigate, self.key_play),
                 (Select, self.key_play),
+                (Jump, self.key_play),
                 (Release, self.key_play),
                 (Shortcut, self.key_play),
                 (PointerDown, self.down),
@@ -189,26 +192,31 @@ class Hands:
             if action.reason == "double-tap":
                 view.say(_("The {card} cannot move anywhere now.", card=card_name(action.card)))
 
-    def key_play(self, action: Navigate | Select | Release | Shortcut) -> None:
+    def key_play(self, action: Navigate | Select | Jump | Release | Shortcut) -> None:
         """Keyboard play and tap-to-select: move the focus, pick up, put down, put back,
         or a shortcut's move, each asked of the engine through :class:`.board.gestures.UiState`."""
         ui, view, game = self.ui, self.view, self.table.game
         if isinstance(action, Navigate):
             view.navigate(action.key)
-        elif isinstance(action, Select):
-            result = ui.select(game, action.pile, action.index)
-            if isinstance(result, Play | PutBack):
+        elif isinstance(action, Select | Jump):
+            jump, index = (True, None) if isinstance(action, Jump) else (False, action.index)
+            result = ui.jump(game, action.pile) if jump else ui.select(game, action.pile, index)
+            if result is None:
+                view.say(speech.no_pile(action.pile))
+            elif isinstance(result, Play | PutBack):
                 self.board_action(result)
                 if isinstance(result, PutBack):
                     view.announce(_("Put back."))
-                view.focus_pile(action.pile)
+                view.focus_pile(action.pile, take=jump)
             elif result and ui.held is not None:
                 self.table.redraw()
                 view.announce(speech.picked(game, ui.held.pile, ui.held.index, ui.lit))
+                if jump:
+                    view.focus_pile(action.pile, take=True)
             else:
                 view.say(speech.refused_pick(game, action.pile))
-                if action.index is not None:
-                    self.table.redraw(refused=view.shown[action.pile][action.index])
+                if index is not None:
+                    self.table.redraw(refused=view.shown[action.pile][index])
         elif isinstance(action, Release):
             put = ui.put_back()
             if put is not None:
@@ -221,6 +229,10 @@ class Hands:
         """F: the card (and those on it) to its foundation, the engine saying why not;
         D: the double-tap move."""
         game = self.table.game
+        held = self.ui.held
+        if held is not None and action.name == "tap":  # F with cards picked up: to their foundation
+            self.key_play(Select(Pile.foundation(Card.parse(held.card).suit).key))
+            return
         pile = Pile.from_key(action.pile)
         cards = game.position.cards(pile)
         if not cards:

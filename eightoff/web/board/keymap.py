@@ -15,6 +15,13 @@ window, ``?`` the list of keys; with the focus on the board (``spot``, :mod:`.bo
 arrow keys, Home and End move it, Enter or Space picks up or puts down, Escape puts back,
 F sends the card to its foundation, D plays the double-tap move.
 
+Jumps (:class:`.actions.Jump`), outside fields and dialogs, wherever the focus is: the
+digits 1–8 name a column, Shift with them a cell, read by the key's place on the keyboard
+(``code``: ``Digit3``, ``Numpad3``) so that every layout has them; a key without a place
+falls back to its digit. F with cards picked up puts them on their foundation (the page
+decides that, it knows what is held). So a move is two presses: ``3`` then Shift+``1``
+plays ``3a``.
+
 >>> from .focus import Spot
 >>> action_for(Keystroke("ArrowLeft"), Spot("column-2", 3))
 Navigate(key='ArrowLeft')
@@ -22,6 +29,10 @@ Navigate(key='ArrowLeft')
 Select(pile='cell-1', index=None)
 >>> action_for(Keystroke("?", shift=True), None)
 Command(name='help')
+>>> action_for(Keystroke("3", code="Digit3"), None)
+Jump(pile='column-3')
+>>> action_for(Keystroke("#", code="Digit3", shift=True), None)
+Jump(pile='cell-3')
 
 >>> command_for(Keystroke("z", ctrl=True))
 Command(name='undo')
@@ -36,8 +47,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, cast
 
-from ..actions import Action, Command, Navigate, Release, Select, Shortcut
+from ...piles import COLUMNS
+from ..actions import Action, Command, Jump, Navigate, Release, Select, Shortcut
 from .focus import NAV_KEYS, NavKey, Spot
+
+DIGITS: Final = frozenset("12345678")
 
 CODE_FIELD: Final = "code-input"
 """The id of the New Game window's code field, where Enter plays the typed code."""
@@ -57,6 +71,9 @@ class Keystroke:
     field: str | None = None
     dialog: bool = False
     """The key was pressed inside an open dialog."""
+    code: str = ""
+    """The key's place on the keyboard (``KeyboardEvent.code``: ``Digit3``), whatever the
+    layout writes there; ``""`` when the browser does not say."""
 
 
 def command_for(stroke: Keystroke) -> Command | None:
@@ -82,6 +99,20 @@ LETTERS: Final[dict[str, Command]] = {
 """Plain keys that work anywhere outside fields and dialogs."""
 
 
+PLACES: Final[dict[str, int]] = {f"{row}{n}": n for row in ("Digit", "Numpad") for n in range(1, COLUMNS + 1)}
+"""The keys that name a pile by their place: the row of digits and the numeric pad."""
+
+
+def jump_for(stroke: Keystroke) -> Jump | None:
+    """The pile a digit key names: column ``n``, or cell ``n`` with Shift."""
+    number = PLACES.get(stroke.code)
+    if number is None and not stroke.code and stroke.key in DIGITS:
+        number = int(stroke.key)
+    if number is None:
+        return None
+    return Jump(f"cell-{number}" if stroke.shift else f"column-{number}")
+
+
 def action_for(stroke: Keystroke, spot: Spot | None) -> Action | None:
     """The action a key press asks for, ``spot`` being the board's focused spot
     (``None``: the focus is not on the board), or ``None`` (the browser keeps the key)."""
@@ -93,6 +124,9 @@ def action_for(stroke: Keystroke, spot: Spot | None) -> Action | None:
     key = stroke.key.lower() if len(stroke.key) == 1 else stroke.key
     if key in LETTERS:
         return LETTERS[key]
+    jump = jump_for(stroke)
+    if jump is not None:
+        return jump
     if spot is None:
         return None
     if key in NAV_KEYS:
@@ -106,4 +140,4 @@ def action_for(stroke: Keystroke, spot: Spot | None) -> Action | None:
     return None
 
 
-__all__ = ["CODE_FIELD", "LETTERS", "Keystroke", "action_for", "command_for"]
+__all__ = ["CODE_FIELD", "LETTERS", "PLACES", "Keystroke", "action_for", "command_for", "jump_for"]

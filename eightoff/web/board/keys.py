@@ -35,6 +35,7 @@ def keystroke(event: Any) -> Keystroke:
         alt=bool(event.altKey),
         field=field,
         dialog=not is_none(target) and hasattr(target, "closest") and not is_none(target.closest("dialog")),
+        code=str(getattr(event, "code", "") or ""),
     )
 
 

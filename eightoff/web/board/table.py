@@ -35,7 +35,7 @@ from ..words.i18n import ngettext
 from ..words.notices import notice_text
 from ..words.speech import moved, stepped
 from .deals import Said, new_deal
-from .focus import Spot
+from .focus import Spot, spot_of_card
 from .gestures import UiState
 from .model import BoardModel, Motion, game_model, replay_model
 from .replay import Replay
@@ -107,8 +107,10 @@ class Table:
         view.show(model, motion, refused)
 
     def mark(self, hint: Marks) -> None:
-        """Mark a hint's cards and target pile, and say it."""
+        """Mark a hint's cards and target pile, and say it; the board's tab stop goes to
+        the hinted card (and the focus, when it is on the board: Enter picks it up)."""
         self.hint = hint
+        self.view.spot = spot_of_card(self.game.position, hint.cards[0])
         self.redraw()
         self.view.say(hint.text)
 

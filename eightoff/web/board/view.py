@@ -177,10 +177,11 @@ class View:
         rows = rows_for(self.cells, self.layout.rows if self.layout else 1)
         self.set_spot(step(rows, self.sizes(), settle(self.spot, self.sizes()), key), True)
 
-    def focus_pile(self, pile: str) -> None:
-        """The focus on ``pile`` (its top card), when the focus is on the board."""
+    def focus_pile(self, pile: str, take: bool = False) -> None:
+        """The focus on ``pile`` (its top card), when the focus is on the board or
+        ``take`` (a key named the pile: the focus goes there from anywhere)."""
         if pile in self.piles:
-            self.set_spot(landing(pile, self.sizes()), self.has_focus())
+            self.set_spot(landing(pile, self.sizes()), take or self.has_focus())
 
     def spot_of(self, node: Any) -> Spot | None:
         """The board's spot of a focused element, ``None`` off the board."""

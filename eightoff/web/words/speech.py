@@ -130,17 +130,17 @@ def picked(game: Game, key: str, index: int, targets: frozenset[str]) -> str:
     head = card_name(str(cards[index]))
     count = len(cards) - index
     where = ", ".join(_lower(pile_name(p)) for p in game.position.piles() if p.key in targets)
-    if count > 1:
-        text = ngettext(
-            "{count} card from {card} picked up",
-            "{count} cards from {card} picked up",
+    piles = where or _("no pile now")
+    if count > 1:  # one sentence each, so that "they" follows the count
+        return ngettext(
+            "{count} card from {card} picked up; it can go to: {piles}.",
+            "{count} cards from {card} picked up; they can go to: {piles}.",
             count,
             count=count,
             card=head,
+            piles=piles,
         )
-    else:
-        text = _("{card} picked up", card=head)
-    return text + _("; it can go to: {piles}.", piles=where or _("no pile now"))
+    return _("{card} picked up; it can go to: {piles}.", card=head, piles=piles)
 
 
 def refused_pick(game: Game, key: str) -> str:
@@ -151,4 +151,9 @@ def refused_pick(game: Game, key: str) -> str:
     return _("Only the top card of a column, or the head of a run, moves.")
 
 
-__all__ = ["card_label", "moved", "picked", "pile_label", "pile_name", "refused_pick", "stepped"]
+def no_pile(key: str) -> str:
+    """A key named a cell this game does not have (Shift+5 with four cells)."""
+    return _("This game has no cell {n}.", n=str(Pile.from_key(key).index))
+
+
+__all__ = ["card_label", "moved", "no_pile", "picked", "pile_label", "pile_name", "refused_pick", "stepped"]
