@@ -41,10 +41,8 @@ class View:
         self.piles = parts.piles
         self.bar = Bar(parts)
         self.drawn = Cards(parts)
-        self.model: BoardModel | None = None
-        """The model shown (``None`` before the first :meth:`show`)."""
-        self.words = language()
-        """The language of the fixed words written."""
+        self.model: BoardModel | None = None  # the model shown (none before the first show)
+        self.words = language()  # the language of the fixed words written
         self.fans: dict[str, float] = {}
         self.layout: Layout | None = None
         self.spot = Spot("column-1")
@@ -103,9 +101,8 @@ class View:
     # -- layout ------------------------------------------------------------------
 
     def fit(self) -> None:
-        """Measure the board box and size cards, gaps and rows to fit it and the longest
-        column shown; a box too small for that column even with the smallest cards (a
-        small window, 200 % zoom) grows and the page scrolls."""
+        """Size cards, gaps and rows to the board's box and its longest column; a box too
+        small even for the smallest cards (200 % zoom) grows and the page scrolls."""
         style = self.board.style
         style.removeProperty("min-height")
         width, height = float(self.board.clientWidth), float(self.board.clientHeight)
@@ -178,8 +175,7 @@ class View:
         self.set_spot(step(rows, self.sizes(), settle(self.spot, self.sizes()), key), True)
 
     def focus_pile(self, pile: str, take: bool = False) -> None:
-        """The focus on ``pile`` (its top card), when the focus is on the board or
-        ``take`` (a key named the pile: the focus goes there from anywhere)."""
+        """The focus on ``pile`` (its top card) when it is on the board, or ``take``."""
         if pile in self.piles:
             self.set_spot(landing(pile, self.sizes()), take or self.has_focus())
 
@@ -231,8 +227,7 @@ class View:
 
     # -- asked by the controllers (issue 19's door) ---------------------------------------
 
-    def above_board(self, node: Any) -> None:
-        """Put ``node`` (the replay bar) just above the board."""
+    def above_board(self, node: Any) -> None:  # the replay bar
         self.elements.board.before(node)
 
 
