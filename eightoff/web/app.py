@@ -67,6 +67,8 @@ from .links.address import (
 )
 from .links.clipboard import copy_text
 from .links.startup import choose_language, decide, notice_text
+from .solver.coach import Coach
+from .solver.coach_page import CoachPage
 from .solver.messages import Line, deal_request, hint_request, marks, read_reply, verdict_text
 from .solver.worker import Failure, Worker
 from .storage import local
@@ -110,6 +112,8 @@ class App:
         """The replay shown instead of the game (which stays as it was, saved)."""
         self.tasks: set[asyncio.Future[None]] = set()
         """Running replays, shares and imports (kept until they end)."""
+        self.coach = Coach(self.worker, lambda: self.table, CoachPage(self.view, self.dialogs))
+        self.dialogs.on_code = self.coach.code
 
     @property
     def game(self) -> Game:
@@ -193,6 +197,7 @@ class App:
             self.dialogs.close(action.dialog)
         elif isinstance(action, Choose):
             self.choose(action)
+        self.coach.follow()
 
     def blocked(self) -> bool:
         """The board takes no input while a dialog is open over it, or a replay is shown."""
@@ -206,6 +211,7 @@ class App:
             if self.table.play(action.move, first or None):
                 if self.game.is_won:
                     self.dialogs.show_win(self.game)
+                    self.coach.won(self.game)
                     score, moves = self.game.score, self.game.moves
                     self.view.announce(
                         ngettext(
@@ -289,6 +295,8 @@ class App:
             self.copying = asyncio.ensure_future(self.copy_link())
         elif name == "hint":
             self.hint()
+        elif name == "go-back":
+            self.coach.go_back()
         elif name == "random-deal":
             dialogs.guarded(self.game, self.deal_random)
         elif name == "play-code":
@@ -557,6 +565,8 @@ class App:
 
     def on_reply(self, text: str) -> None:
         reply = read_reply(text)
+        if self.coach.reply(reply):
+            return
         if reply.verdict == "deal":
             if reply.serial == self.deal_asked and reply.code is not None:
                 self.deal_asked = 0
@@ -571,6 +581,8 @@ class App:
         if reply.verdict == "solved":
             self.line = Line.of(position, reply.moves)
             self.hint()
+        elif reply.verdict == "unsolvable":
+            self.coach.lost(position)
         else:
             self.view.say(verdict_text(reply.verdict))
 
@@ -581,6 +593,7 @@ class App:
         unseen). A winnable 8-cell deal asked for is replaced by an ordinary random one,
         said so."""
         hinted, self.asked = self.asked is not None, None
+        self.coach.failed()
         if self.deal_asked:
             self.deal_asked = 0
             self.deal(DealCode.random(self.table.settings.cells), unsolved_deal)

@@ -47,6 +47,7 @@ HELP: tuple[Words, ...] = (
     lambda: _("Ctrl+Y or Ctrl+Shift+Z: redo"),
     lambda: _("N: new game"),
     lambda: _("H: a hint, the next move of a winning line"),
+    lambda: _("B: go back to the last position that can still be won (offered when a hint finds none)"),
     lambda: _("?: this list"),
 )
 """The lines of the keys' list (docs/dom-contract.md, "Keys")."""
@@ -62,6 +63,8 @@ class Dialogs:
         self.texts = Texts()
         self.pending: Callable[[], None] | None = None
         """What the confirm dialog's "yes" runs."""
+        self.on_code: Callable[[DealCode | None], None] = lambda _code: None
+        """Told each code checked (the solver's verdict, :mod:`.solver.coach`)."""
         self.win_words: Words = str
         self.confirm_words: Words = str
         """The words of the win message and of the question, for :meth:`relabel`."""
@@ -371,6 +374,7 @@ class Dialogs:
         self.code_message.textContent = message
         self.code_message.classList.toggle("bad", code is None and bool(message))
         self.play_code.disabled = code is None
+        self.on_code(code)
         return code
 
 
