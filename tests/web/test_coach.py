@@ -242,6 +242,7 @@ def test_a_failed_worker_voids_what_was_asked_and_other_replies_are_not_the_coac
     coach.code(CODE)
     coach.failed()
     assert shown.said[-1] == "The solver did not answer. Ask for a hint again to retry."
+    assert shown.verdicts == ["Asking the solver whether this deal can be won…", ""]
     answered(coach, solver, 0)
     assert shown.offered == []
     coach.code(CODE)  # asked again

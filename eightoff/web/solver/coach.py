@@ -210,7 +210,9 @@ class Coach:
         if self.back_asked is not None:
             self.back_asked = None
             self.shown.say(_("The solver did not answer. Ask for a hint again to retry."))
-        self.code_asked = None
+        if self.code_asked is not None:
+            self.code_asked = None
+            self.shown.verdict(str)  # no answer coming: the next code typed asks again
         self.line_asked = None
 
     def _back(self, reply: Reply) -> None:
