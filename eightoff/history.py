@@ -64,12 +64,14 @@ def last_winnable(
     history = positions(start, moves)
     deadline = None if seconds is None else time.monotonic() + seconds
     low, high, probes = -1, len(history) - 1, 0  # low: winnable (-1: none known); high: lost
+    lost: set[bytes] = set()
+    """Positions proved lost by a probe: the earlier probes skip them."""
     while high - low > 1:
         middle = (low + high) // 2
         left = None if deadline is None else deadline - time.monotonic()
         if left is not None and left <= 0:
             return Slip("gave-up", 0, probes)
-        verdict = solve(history[middle], budget, left).verdict
+        verdict = solve(history[middle], budget, left, lost).verdict
         probes += 1
         if verdict == "gave-up":
             return Slip("gave-up", 0, probes)

@@ -68,3 +68,19 @@ def test_a_history_lost_from_its_first_position_and_searches_that_give_up() -> N
     assert last_winnable(code.deal(), line, budget=1).verdict == "gave-up"
     out_of_time = last_winnable(code.deal(), line, seconds=0.0)
     assert (out_of_time.verdict, out_of_time.probes) == ("gave-up", 0)
+
+
+def test_positions_proved_lost_are_shared_between_the_searches_of_one_history() -> None:
+    """An unsolvable search hands every position it searched to the next: searched again,
+    its start is lost at once; a search that gives up or wins hands nothing."""
+    code = DealCode(catalogue(4)[0], 4)
+    after = positions(code.deal(), lost_line(code, 0))
+    lost: set[bytes] = set()
+    first = solve(after[5], lost=lost)
+    assert first.verdict == "unsolvable" and len(lost) >= first.positions > 1
+    again = solve(after[5], lost=lost)
+    assert (again.verdict, again.positions) == ("unsolvable", 0)
+    assert solve(after[6], lost=lost).positions < solve(after[6]).positions
+    kept = set(lost)
+    assert solve(after[4], lost=lost).verdict == "solved" and lost == kept
+    assert solve(after[3], budget=1, lost=lost).verdict == "gave-up" and lost == kept
