@@ -31,6 +31,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 
 from playwright.sync_api import Page, sync_playwright
@@ -188,10 +189,14 @@ def main(argv: list[str] | None = None) -> None:
         times[len(requests) :][: len(eight)],
         times[-len(eight) :],
     )
-    found = sum(r.verdict == "solved" for r in replies[: len(requests)])
+    counted = Counter(r.verdict for r in replies[: len(requests)])
+    found = counted["solved"]
     print(f"load average (1, 5, 15 min): before {load_before}, after {load_after}; 2 cores, shared")
     print(f"worker start and first answer: {result['boot']:.0f} ms (Pyodide loads once per page)")
-    print(f"4-cell lost games: {found} of {len(requests)} found the last winnable position")
+    print(
+        f"4-cell lost games: {found} of {len(requests)} found the last winnable position "
+        f"(verdicts {dict(counted)}; gave-up: the 2 s limit ran out)"
+    )
     report("4-cell last winnable, page worker", four, {"p50": P50_S, "p95": P95_S})
     report("4-cell last winnable, CPython", local, {"p50": P50_S, "p95": P95_S})
     print(
@@ -204,6 +209,11 @@ def main(argv: list[str] | None = None) -> None:
     report("8-cell code verdict, page worker", eight_verdict, {"max": GIVE_UP_S})
     report_ms("tap (pointerdown), worker idle", [t[0] for t in idle], FRAME_MS, "frame")
     report_ms("tap (pointerdown), worker busy", [t[0] for t in busy], FRAME_MS, "frame")
+    quiet, loaded = [t[0] for t in idle], [t[0] for t in busy]
+    print(
+        f"  worker busy / idle, same run: p50 {statistics.median(loaded) / statistics.median(quiet):.2f}, "
+        f"p95 {percentile(loaded, 0.95) / percentile(quiet, 0.95):.2f}"
+    )
     print(f"  (the worker answered {answered} of {len(requests)} back searches during the busy taps)")
 
 
