@@ -81,7 +81,8 @@ def test_the_win_message_adds_the_solvers_line_after_the_win(page: Page, site_ur
     assert game.is_won
     score = words(lang, lambda: _win(game.score, game.moves))
     text = words(lang, lambda: _line(len(line)))
-    expect(page.locator("#win-text")).to_have_text(f"{score} {text}", timeout=WORKER_MS)
+    expect(page.locator("#win-text")).to_have_text(score)
+    expect(page.locator("#win-solver")).to_have_text(text, timeout=WORKER_MS)
     expect(page.locator("#announce")).to_have_text(text)
 
 

@@ -215,7 +215,8 @@ def test_the_solvers_line_is_asked_only_after_a_win_and_a_shorter_win_is_counted
     coach.won(game)
     assert solver.kinds() == ["line"]
     answered(coach, solver)
-    assert shown.lines == [f"The solver's line: {len(moves)} moves."]
+    line = f"The solver's line: {len(moves)} moves."
+    assert shown.lines == ["", line]  # cleared at the win, then the line
     assert table.stats.overall.fewer_than_solver == 0 and table.saves == 0  # as many moves: not fewer
     coach.won(game)
     reply = json.loads(answer(solver.sent[-1]))
@@ -223,14 +224,14 @@ def test_the_solvers_line_is_asked_only_after_a_win_and_a_shorter_win_is_counted
     assert table.stats.by_cells[4].fewer_than_solver == table.stats.overall.fewer_than_solver == 1
     assert table.saves == 1
     assert coach.reply(read_reply(answer(solver.sent[0])))  # a stale serial: ignored
-    assert table.saves == 1 and len(shown.lines) == 2
+    assert table.saves == 1 and len(shown.lines) == 4
     coach.won(game)
     table.game = Game.new(CODE)  # a new deal before the answer: not this game's any more
     answered(coach, solver)
-    assert len(shown.lines) == 2
+    assert shown.lines[-1] == ""
     coach.won(table.game)
     answered(coach, solver, budget=1)  # no line found: nothing said
-    assert len(shown.lines) == 2
+    assert shown.lines[-2:] == ["", ""]
 
 
 def test_a_failed_worker_voids_what_was_asked_and_other_replies_are_not_the_coachs() -> None:

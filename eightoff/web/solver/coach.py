@@ -5,7 +5,7 @@ import; tested under CPython with fakes: tests/web/test_coach.py).
 :class:`Coach` is a controller given its collaborators: the solver's worker
 (:class:`Solver`: serials and requests of :mod:`.solver.messages`), the game on the table
 (:class:`Table`) and what the page shows (:class:`Shown`: the status line, the live region,
-the offer's button, the code's verdict, the win message's line). It speaks only when the
+the offer's button, the code's verdict, the solver's line under the win message). It speaks only when the
 player asks (SPEC §5): after a hint that found no winning line, while a code is typed,
 after a win. Each request carries its serial; a reply that is not the latest of its kind,
 or about a game that changed meanwhile, is ignored.
@@ -270,6 +270,7 @@ class Coach:
 
     def won(self, game: Game) -> None:
         """``game`` was just won: ask for the solver's line of its deal (never before)."""
+        self.shown.win_line(str)  # an earlier win's line goes
         serial = self.solver.next_serial()
         self.line_asked = (serial, game, game.moves)
         self.solver.send(line_request(serial, game.code))

@@ -9,8 +9,8 @@ what the coach tells it; it decides nothing.
   still be won", after ``#status``, shown only while the coach offers it;
 - ``#code-verdict``, after ``#code-message``: the typed code's verdict (a polite live
   region inside the modal window);
-- the win message (``#win-text``) gets the solver's line after its own words, said in
-  ``#announce`` too.
+- ``#win-solver``, after the win message's ``#win-text``: the solver's line, said in
+  ``#announce`` too (``#win-text`` itself is left as it is).
 """
 
 from __future__ import annotations
@@ -38,6 +38,10 @@ class CoachPage:
         verdict = _element("p", id="code-verdict", aria_live="polite")
         self.verdict_node = dialogs.texts.text(verdict, lambda: self.verdict_words())
         dialogs.code_message.after(self.verdict_node)
+        self.line_words: Words = str
+        line = _element("p", id="win-solver")
+        self.line_node = dialogs.texts.text(line, lambda: self.line_words())
+        dialogs.win_text.after(self.line_node)
 
     def say(self, text: str) -> None:
         self.view.say(text)
@@ -53,12 +57,12 @@ class CoachPage:
         self.verdict_node.textContent = words()
 
     def win_line(self, words: Words) -> None:
-        """Add the solver's line to the win message (kept there through a language
-        change) and say it."""
-        dialogs, before = self.dialogs, self.dialogs.win_words
-        dialogs.win_words = lambda: f"{before()} {words()}"
-        dialogs.win_text.textContent = dialogs.win_words()
-        self.view.announce(words())
+        """The solver's line under the win message (``str``: none yet), said when there
+        is one."""
+        self.line_words = words
+        text = self.line_node.textContent = words()
+        if text:
+            self.view.announce(text)
 
 
 def _element(tag: str, **attributes: str) -> Any:
