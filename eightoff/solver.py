@@ -105,9 +105,18 @@ class Result:
         return f"gave up after {self.positions} position{'s' * (self.positions != 1)}"
 
 
-def solve(position: Position, budget: int = DEFAULT_BUDGET, seconds: float | None = None) -> Result:
+def solve(
+    position: Position,
+    budget: int = DEFAULT_BUDGET,
+    seconds: float | None = None,
+    lost: set[bytes] | None = None,
+) -> Result:
     """Search for a win from ``position``: at most ``budget`` positions and, if given,
-    ``seconds`` of wall-clock time (then the verdict may depend on the machine)."""
+    ``seconds`` of wall-clock time (then the verdict may depend on the machine).
+
+    ``lost``, shared by several searches of one game (:mod:`.history`), holds the keys of
+    positions proved lost: a search skips them, and adds every position it searched when
+    it proves its own start lost (the queue ran dry, so none of them leads to a win)."""
     if budget < 1:
         raise ValueError(f"the budget is at least 1 position, not {budget}")
     found = list(position.foundations)
@@ -115,7 +124,7 @@ def solve(position: Position, budget: int = DEFAULT_BUDGET, seconds: float | Non
     cells = bytes(sorted(_code(card) for card in position.cells if card is not None))
     log = bytearray()
     cells = _settle(cols, cells, found, log)
-    search = _Search(len(position.cells), budget, seconds)
+    search = _Search(len(position.cells), budget, seconds, lost)
     path = search.run(tuple(cols), cells, tuple(found))
     if path is None:
         verdict: Verdict = "gave-up" if search.stopped else "unsolvable"
@@ -178,7 +187,10 @@ class _Search:
     """One best-first search; ``run`` returns the moves after the start's foundation
     moves, encoded four bytes a move (source, target, count, card), or ``None``."""
 
-    def __init__(self, cells: int, budget: int, seconds: float | None) -> None:
+    def __init__(
+        self, cells: int, budget: int, seconds: float | None, lost: set[bytes] | None = None
+    ) -> None:
+        self.lost = set() if lost is None else lost
         self.cells = cells
         self.budget = budget
         self.deadline = None if seconds is None else time.monotonic() + seconds
@@ -190,6 +202,8 @@ class _Search:
         root = _key(cols, cells)
         if sum(found) == 52:
             return b""
+        if root in self.lost:
+            return None
         seen: dict[bytes, tuple[bytes, bytes]] = {root: (b"", b"")}
         queue = [(0, 0, cols, cells, found, root)]
         counter = 0
@@ -205,7 +219,7 @@ class _Search:
             self.expanded += 1
             for edge, child_cols, child_cells, child_found in self.children(cols, cells, found):
                 child = _key(child_cols, child_cells)
-                if child in seen:
+                if child in seen or child in self.lost:
                     continue
                 seen[child] = (key, edge)
                 if sum(child_found) == 52:
@@ -213,6 +227,7 @@ class _Search:
                 counter += 1
                 score = self.score(child_cols, child_cells, child_found)
                 heapq.heappush(queue, (score, counter, child_cols, child_cells, child_found, child))
+        self.lost.update(seen)  # every one searched, none leads to a win
         return None
 
     def score(self, cols: tuple[bytes, ...], cells: bytes, found: tuple[int, ...]) -> int:

@@ -6,6 +6,7 @@ import random
 
 from eightoff import DealCode, Game, Move
 from eightoff.rules import legal_moves
+from eightoff.solver import solve
 
 CODE = DealCode.parse("EO1-C8-AAAAAFA")
 
@@ -45,3 +46,25 @@ def long_game(actions: int, seed: int = 0, code: DealCode = CODE) -> Game:
     for move in long_line(actions, seed, code):
         game.play(move)
     return game
+
+
+def lost_line(code: DealCode, seed: int, after: int = 20, limit: int = 200) -> list[Move]:
+    """A seeded random player's moves on ``code`` (a deal that can be won): any legal move
+    but a take-back, until the solver proves that no winning line remains, then up to
+    ``after`` more (fewer when stuck; the number drawn by the same seed). Empty when the
+    game was never lost within ``limit`` moves."""
+    rng = random.Random(seed)
+    game = Game.new(code)
+    line: list[Move] = []
+    lost_at = None
+    more = rng.randrange(after + 1)
+    while len(line) < limit and (lost_at is None or len(line) < lost_at + more):
+        moves = [m for m in legal_moves(game.position) if not m.source.is_foundation]
+        if not moves:
+            break
+        move = rng.choice(moves)
+        game.play(move)
+        line.append(move)
+        if lost_at is None and solve(game.position).verdict == "unsolvable":
+            lost_at = len(line)
+    return line if lost_at is not None else []

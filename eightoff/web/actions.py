@@ -173,6 +173,7 @@ CommandName = Literal[
     "restart",
     "confirm-yes",
     "hint",
+    "go-back",
     "help",
     "stats",
     "share",
@@ -192,13 +193,14 @@ undo and redo one action; open the New Game window (``new-game``, or ``win-new``
 win message) or the settings; copy the deal's link; start a random deal, the code typed
 in the New Game window (``play-code``) or this deal again (``restart``), each after asking
 when a game in progress would be lost; ``confirm-yes`` answers that question; ``hint``
-shows the next move of a winning line; ``help`` opens the list of keys. The player's
+shows the next move of a winning line, ``go-back`` undoes to the last position that can
+still be won once a hint found none (:mod:`.solver.coach`); ``help`` opens the list of keys. The player's
 record: ``stats`` opens the Statistics window, ``share`` copies a replay link of the game,
 ``reset-stats`` (after asking), ``export`` (a backup file), ``daily`` starts today's deal;
 the replay bar's ``replay-*`` buttons step through a replay, ``replay-take-over`` plays
 on from the step shown, ``replay-exit`` closes the replay."""
 COMMANDS: Final[frozenset[str]] = frozenset(get_args(CommandName))
-BOARD_COMMANDS: Final[frozenset[str]] = frozenset({"undo", "redo", "hint"})
+BOARD_COMMANDS: Final[frozenset[str]] = frozenset({"undo", "redo", "hint", "go-back"})
 """Commands that act on the board, which does nothing while a dialog is open over it."""
 
 

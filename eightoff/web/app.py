@@ -47,6 +47,7 @@ from .links.address import (
 from .links.clipboard import copy_text
 from .links.startup import choose_language, decide
 from .rooms import Parts, Rooms
+from .solver.coach_page import CoachPage
 from .solver.worker import Worker
 from .storage import local
 from .storage.daily import daily_code, today
@@ -79,6 +80,7 @@ class App:
         self.dialogs.adopt(self.stats_window.dialog)
         self.replay_bar = ReplayBar(self.view.texts)
         self.view.above_board(self.replay_bar.node)
+        self.coach_page = CoachPage(self.view, self.dialogs)
         self.tasks: set[asyncio.Future[None]] = set()
         """Running replays, copies and imports (kept until they end)."""
         self.table: Table  # set by start(): the saved game, the address's deal or a new one
@@ -100,6 +102,7 @@ class App:
         start = decide(loaded, "" if replay else query, _new_code(loaded.settings.winnable))
         self.table = Table(self.view, self.ui, self.store, start.game, start.settings, loaded.stats)
         self.rooms = rooms = Rooms(self.parts())
+        self.dialogs.new_game.on_code = rooms.coach.code
         self.pointer = Pointer(self.view.board, self.view, rooms.hands, self.dispatch)
         browser = [str(tag) for tag in window.navigator.languages or [window.navigator.language or "en"]]
         rooms.language.speak(choose_language(address, loaded.settings.language, browser), None)
@@ -140,6 +143,7 @@ class App:
             solver=self.worker,
             stats_window=self.stats_window,
             replay_bar=self.replay_bar,
+            coach_page=self.coach_page,
             document=document,
             page=lambda: f"{location.origin}{location.pathname}",
             address=lambda query: window.history.replaceState(None, "", query),

@@ -23,7 +23,8 @@ from .board.replayer import Replayer
 from .door import Door, Routes, clears_hint, needs_board
 from .links import sharing
 from .links.sharing import Sharing
-from .solver import hints
+from .solver import coach, hints
+from .solver.coach import Coach
 from .solver.hints import Hints
 from .storage import backups, tabs
 from .storage.backups import Backups
@@ -58,6 +59,7 @@ class PageTable(
     language.Chosen,
     deals.Played,
     replayer.Shown,
+    coach.Table,
     Protocol,
 ):
     """Everything the controllers ask of the table (:class:`.board.table.Table`)."""
@@ -98,6 +100,7 @@ class Parts:
     solver: hints.Solver
     stats_window: StatsWindow
     replay_bar: replayer.Bar
+    coach_page: coach.Shown
     document: language.Document
     page: Callable[[], str]
     address: Callable[[str], None]
@@ -126,9 +129,10 @@ class Rooms:
             run=parts.run,
             sleep=parts.sleep,
         )
-        self.hands = Hands(view, ui, table, self.blocked, dialogs.show_win)
+        self.coach = Coach(parts.solver, lambda: table, parts.coach_page)
+        self.hands = Hands(view, ui, table, self.blocked, self.won)
         self.deals = Deals(dialogs, table, self.replayer.leave, lambda cells: self.hints.ask_deal(cells))
-        self.hints = Hints(parts.solver, view, table, self.deals.deal)
+        self.hints = Hints(parts.solver, view, table, self.deals.deal, self.coach)
         self.statistics = Statistics(parts.stats_window, dialogs, table)
         self.backups = Backups(
             table,
@@ -163,12 +167,14 @@ class Rooms:
         if needs_board(action) and self.blocked():
             return
         self.door(action)
+        self.coach.follow()  # the way back offered goes when its game has changed
 
     def routes(self) -> list[Routes]:
         """Every controller's routes."""
         controllers = (
             self.hands,
             self.hints,
+            self.coach,
             self.deals,
             self.replayer,
             self.statistics,
@@ -178,6 +184,11 @@ class Rooms:
             self.language,
         )
         return [controller.routes() for controller in controllers]
+
+    def won(self, game: Game) -> None:
+        """The game was just won: the win message, and the solver's line asked for."""
+        self.dialogs.show_win(game)
+        self.coach.won(game)
 
     def blocked(self) -> bool:
         """The board takes no input while a dialog is open over it, or a replay is shown."""

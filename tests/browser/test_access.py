@@ -259,9 +259,12 @@ def test_help_and_new_game_open_by_keys_and_give_the_focus_back(page: Page, site
     assert page.evaluate(FOCUS) == ["column-1", 5]
     page.keyboard.press("?")
     expect(page.locator("#help-dialog")).to_be_visible()
-    expect(page.locator("#help-dialog li")).to_have_count(13)
+    expect(page.locator("#help-dialog li")).to_have_count(14)
     expect(page.locator("#help-dialog")).to_contain_text("Shift with 1 to 8: the same with that cell")
     expect(page.locator("#help-dialog")).to_contain_text("H: a hint, the next move of a winning line")
+    expect(page.locator("#help-dialog")).to_contain_text(
+        "B: go back to the last position that can still be won (offered when a hint finds none)"
+    )
     page.keyboard.press("ArrowRight")  # in a dialog the board's keys do nothing
     page.keyboard.press("Escape")
     expect(page.locator("#help-dialog")).not_to_be_visible()

@@ -82,9 +82,10 @@ def test_a_lost_position_is_said_only_when_asked(page: Page, site_url: str) -> N
     open_fresh(page, site_url, "deal=EO1-C2-AAAAAAB")  # deal 1, 2 cells: proved lost at once
     expect(page.locator("#status")).not_to_contain_text("winning line")
     page.keyboard.press("h")
-    expect(page.locator("#status")).to_have_text(
-        "No winning line from here — undoing may help.", timeout=FIRST_HINT_MS
+    expect(page.locator("#status")).to_have_text(  # nothing to undo: the coach says why
+        "This deal cannot be won, not even from its first card.", timeout=FIRST_HINT_MS
     )
+    expect(page.locator("#go-back")).to_be_hidden()
     expect(page.locator(".hint, .hint-target")).to_have_count(0)
 
 

@@ -24,6 +24,7 @@ MODULES = [
     "eightoff.fcs",
     "eightoff.solver",
     "eightoff.winnable",
+    "eightoff.history",
     "eightoff.web.actions",
     "eightoff.web.controls",
     "eightoff.web.links.address",

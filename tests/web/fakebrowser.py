@@ -231,6 +231,15 @@ class Element(EventTarget):
         self.children.append(child)
         return child
 
+    def after(self, node: Element) -> None:
+        """``node`` placed just after this element, in its parent."""
+        assert self.parent is not None
+        if node.parent is not None:
+            node.parent.children.remove(node)
+        siblings = self.parent.children
+        siblings.insert(siblings.index(self) + 1, node)
+        node.parent = self.parent
+
     def remove(self) -> None:
         if self.parent is not None:
             self.parent.children.remove(self)

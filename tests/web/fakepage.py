@@ -254,6 +254,7 @@ class Page:
         self.table = FakeTable(self.game)
         self.stats_window = Calls()
         self.replay_bar = Calls()
+        self.coach_page = Calls()
         self.store = Calls()
 
     def parts(self) -> Parts:
@@ -267,6 +268,7 @@ class Page:
             solver=self.solver,
             stats_window=self.stats_window,  # type: ignore[arg-type]
             replay_bar=self.replay_bar,  # type: ignore[arg-type]
+            coach_page=self.coach_page,  # type: ignore[arg-type]
             document=self.document,
             page=b.page,
             address=b.address,

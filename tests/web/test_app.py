@@ -210,9 +210,11 @@ def test_the_workers_replies_and_a_chosen_file_are_actions(tab: Callable[[str], 
     sent = worker.postMessage.call_args.args[0]
     assert json.loads(sent)["kind"] == "hint"
     listeners = {c.args[0]: c.args[1] for c in worker.addEventListener.call_args_list}
-    reply = {"serial": json.loads(sent)["serial"], "verdict": "unsolvable", "moves": [], "code": ""}
+    serial = json.loads(sent)["serial"]
+    reply = {"serial": serial, "verdict": "unsolvable", "moves": [], "code": "", "kind": "hint", "count": 0}
     listeners["message"](types.SimpleNamespace(data=json.dumps(reply)))
-    assert app.view.elements.status.textContent == "No winning line from here — undoing may help."
+    # No move made: the coach says the deal itself is lost (eightoff/web/solver/coach.py).
+    assert app.view.elements.status.textContent == "This deal cannot be won, not even from its first card."
     click(app, "hint")
     app.window.setTimeout.call_args.args[0]()  # no reply in time: said, the worker given up
     assert (

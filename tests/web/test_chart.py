@@ -43,11 +43,13 @@ def test_the_figures() -> None:
         ("Best streak", "0"),
         ("Best score", "0"),
         ("Fewest moves to win", "–"),
+        ("Wins in fewer moves than the solver", "0"),
     ]
-    assert figures(Tally(3, 2, 2, 2, 600, 90))[2:] == [
+    assert figures(Tally(3, 2, 2, 2, 600, 90, 1))[2:] == [
         ("Win rate", "67%"),
         ("Winning streak", "2"),
         ("Best streak", "2"),
         ("Best score", "600"),
         ("Fewest moves to win", "90"),
+        ("Wins in fewer moves than the solver", "1"),
     ]

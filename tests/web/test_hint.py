@@ -8,17 +8,23 @@ import json
 import pytest
 
 from eightoff import DealCode, Game, Move, Position
+from eightoff.history import positions
+from eightoff.solver import solve
 from eightoff.web.solver.messages import (
     Line,
     Marks,
     answer,
+    back_request,
     deal_request,
     hint_request,
+    line_request,
     marks,
     read_reply,
+    verdict_request,
     verdict_text,
 )
-from eightoff.winnable import is_catalogued
+from eightoff.winnable import catalogue, is_catalogued
+from tests.players import lost_line
 
 START = DealCode.parse("EO1-C8-AAAAAFA").deal()
 ENDGAME = "Foundations: S-J H-K D-K C-K\nFreecells: - - - -\n: KS QS\n"
@@ -85,3 +91,38 @@ def test_the_line_gives_each_next_move_and_nothing_off_it() -> None:
 )
 def test_what_a_hint_marks(board: str, move: str, expected: Marks) -> None:
     assert marks(Position.from_fcs(board, 8), Move.parse(move)) == expected
+
+
+def test_the_last_winnable_position_of_a_lost_history() -> None:
+    """The reply names how many moves back and the move that lost the game."""
+    code = DealCode(catalogue(4)[0], 4)
+    line = tuple(lost_line(code, 0))
+    text = back_request(5, code.deal(), line)
+    assert json.loads(text)["moves"] == [str(m) for m in line]
+    reply = read_reply(answer(text))
+    assert (reply.serial, reply.kind, reply.verdict, reply.count, reply.moves) == (
+        5,
+        "back",
+        "solved",
+        13,
+        (line[4],),
+    )
+    sixth = positions(code.deal(), line)[5]
+    lost = read_reply(answer(back_request(6, sixth, line[5:])))
+    assert (lost.kind, lost.verdict, lost.count, lost.moves) == ("back", "unsolvable", 0, ())
+    assert read_reply(answer(text, budget=1)).verdict == "gave-up"
+
+
+def test_a_deal_codes_verdict_and_the_solvers_line_after_a_win() -> None:
+    won = DealCode(catalogue(4)[0], 4)
+    reply = read_reply(answer(verdict_request(2, won)))
+    assert (reply.serial, reply.kind, reply.verdict, reply.code) == (2, "verdict", "solved", won)
+    assert read_reply(answer(verdict_request(3, DealCode(1, 2)))).verdict == "unsolvable"
+    assert read_reply(answer(verdict_request(4, won), budget=1)).verdict == "gave-up"
+    line = read_reply(answer(line_request(9, won)))
+    assert (line.kind, line.verdict, line.count, line.moves) == (
+        "line",
+        "solved",
+        len(solve(won.deal()).moves),
+        (),
+    )

@@ -13,7 +13,7 @@ from eightoff.web.solver.hints import Hints
 from eightoff.web.solver.messages import Marks, answer
 from eightoff.web.storage.settings import Settings
 from tests.engine.helpers import board
-from tests.web.fakepage import FakeSolver, FakeTable, FakeView
+from tests.web.fakepage import Calls, FakeSolver, FakeTable, FakeView
 
 
 class Hinting:
@@ -22,8 +22,13 @@ class Hinting:
         self.view = FakeView()
         self.solver = FakeSolver()
         self.dealt: list[tuple[DealCode, Any]] = []
+        self.coach = Calls()  # takes none of these replies (a call returns None)
         self.hints = Hints(
-            self.solver, self.view, self.table, lambda code, *said: self.dealt.append((code, *said))
+            self.solver,
+            self.view,
+            self.table,
+            lambda code, *said: self.dealt.append((code, *said)),
+            self.coach,  # type: ignore[arg-type]
         )
 
     def request(self) -> dict[str, Any]:
@@ -64,7 +69,9 @@ def test_the_next_hint_along_the_line_needs_no_search() -> None:
 def test_a_reply_to_another_request_or_an_old_position_is_ignored() -> None:
     h = Hinting()
     h.hints.hint()
-    h.reply(json.dumps({"serial": 9, "verdict": "solved", "moves": [], "code": ""}))
+    h.reply(
+        json.dumps({"serial": 9, "verdict": "solved", "moves": [], "code": "", "kind": "hint", "count": 0})
+    )
     assert h.view.names() == ["say"] and h.hints.asked is not None
     h.table.game.play(Move.parse("1e"))  # a move meanwhile: the player asks again
     h.reply()
@@ -74,10 +81,16 @@ def test_a_reply_to_another_request_or_an_old_position_is_ignored() -> None:
 def test_no_winning_line_is_said() -> None:
     h = Hinting()
     h.hints.hint()
-    h.reply(json.dumps({"serial": 1, "verdict": "unsolvable", "moves": [], "code": ""}))
-    assert h.view.said()[-1] == "No winning line from here — undoing may help."
+    h.reply(
+        json.dumps(
+            {"serial": 1, "verdict": "unsolvable", "moves": [], "code": "", "kind": "hint", "count": 0}
+        )
+    )
+    assert h.coach.calls[-1] == ("lost", h.table.game.position)  # the coach says where it slipped away
     h.hints.hint()
-    h.reply(json.dumps({"serial": 2, "verdict": "gave-up", "moves": [], "code": ""}))
+    h.reply(
+        json.dumps({"serial": 2, "verdict": "gave-up", "moves": [], "code": "", "kind": "hint", "count": 0})
+    )
     assert h.view.said()[-1] == "No winning line found in time."
 
 
@@ -108,9 +121,31 @@ def test_a_winnable_deal_comes_from_the_worker() -> None:
     h.hints.ask_deal(8)
     assert h.request() == {"serial": 1, "kind": "deal", "cells": 8}
     assert h.view.said() == ["Looking for a deal that can be won…"]
-    h.reply(json.dumps({"serial": 2, "verdict": "deal", "moves": [], "code": "EO1-C8-AAAAAFA"}))
+    h.reply(
+        json.dumps(
+            {
+                "serial": 2,
+                "verdict": "deal",
+                "moves": [],
+                "code": "EO1-C8-AAAAAFA",
+                "kind": "deal",
+                "count": 0,
+            }
+        )
+    )
     assert h.dealt == []  # not the deal asked for
-    h.reply(json.dumps({"serial": 1, "verdict": "deal", "moves": [], "code": "EO1-C8-AAAAAFA"}))
+    h.reply(
+        json.dumps(
+            {
+                "serial": 1,
+                "verdict": "deal",
+                "moves": [],
+                "code": "EO1-C8-AAAAAFA",
+                "kind": "deal",
+                "count": 0,
+            }
+        )
+    )
     assert h.dealt == [(DealCode.parse("EO1-C8-AAAAAFA"),)] and h.hints.deal_asked == 0
 
 

@@ -198,6 +198,19 @@ def test_the_stored_form_round_trips() -> None:
     assert Stats.from_dict({**stats.to_dict(), "current": None}).current is None
 
 
+def test_wins_in_fewer_moves_than_the_solver_are_kept_and_older_records_read_as_none() -> None:
+    """Stored only once there is one: a record (or backup) written before it reads as 0."""
+    stats = play_through(Stats(), WON).leave(WON, DAY)
+    assert "fewer_than_solver" not in stats.to_dict()["overall"]
+    assert Stats.from_dict(stats.to_dict()).overall.fewer_than_solver == 0
+    beat = stats.beat_solver(WON.code.cells)
+    data = beat.to_dict()
+    assert data["overall"]["fewer_than_solver"] == data["by_cells"]["8"]["fewer_than_solver"] == 1
+    assert "fewer_than_solver" not in data["by_cells"]["4"]
+    assert Stats.from_dict(json.loads(json.dumps(data))) == beat
+    assert beat.overall.end(True, 10, 5).fewer_than_solver == 1  # kept by the next win
+
+
 def good() -> dict[str, Any]:
     return play_through(Stats(), WON).leave(WON, DAY).begin(CODE).to_dict()
 
@@ -225,6 +238,8 @@ def changed(path: str, value: Any) -> dict[str, Any]:
         ("overall/won", 9, "stats-figures"),
         ("overall/fewest_moves", None, "stats-figures"),
         ("overall/streak", 5, "stats-figures"),
+        ("overall/fewer_than_solver", 2, "stats-figures"),
+        ("overall/fewer_than_solver", -1, "stats-number"),
         ("by_cells/8/started", 7, "stats-figures"),
         ("recent", {}, "stats-shape"),
         ("recent/0/code", "EO1-C9-AAAAAAA", "stats-code"),

@@ -199,7 +199,7 @@ def test_a_new_deal_is_shown_still_saved_and_said(make: Callable[..., Made]) -> 
     table.play(Move.parse("1e"))
     table.mark(marks(table.game.position, Move.parse("1f")))
     other = DealCode.parse("EO1-C4-AAAAAFA")
-    table.deal(other)
+    table.open(Game.new(other))
     model, motion, _ = view.shown[-1]
     assert (motion, model.code, model.cells, model.moves, model.hinted) == ("still", str(other), 4, 0, ())
     assert view.said[-1] == f"New deal {other}."

@@ -81,7 +81,7 @@ def test_the_five_dialogs_are_built_at_the_end_of_the_page_with_their_words(page
     assert node(page.body, "#confirm-title").textContent == "Replace the game in progress?"
     assert node(page.body, "#confirm-yes").getAttribute("data-action") == "confirm-yes"
     assert (
-        len(node(page.body, "#help-dialog").querySelectorAll("li")) == 13
+        len(node(page.body, "#help-dialog").querySelectorAll("li")) == 14
     )  # the keys, jumps included (windows/keys_window.py: HELP)
     assert [o.value for o in node(page.body, "#language").querySelectorAll("option")] == [
         "en", "he", "uk", "ca", "id", "nl"
@@ -262,7 +262,8 @@ def test_the_statistics_window_shows_every_figure_the_daily_line_and_the_chart(p
     assert [cell.textContent for cell in rows[1].children] == ["Games played", "2", "1", "1", "0"]
     assert [cell.textContent for cell in rows[3].children] == ["Win rate", "0%", "0%", "0%", "0%"]
     assert [cell.textContent for cell in rows[7].children] == ["Fewest moves to win", "–", "–", "–", "–"]
-    assert len(rows) == 8 and rows[0].children[0].tag == "td"
+    assert [cell.textContent for cell in rows[8].children][:2] == ["Wins in fewer moves than the solver", "0"]
+    assert len(rows) == 9 and rows[0].children[0].tag == "td"
     assert window.daily.textContent == "Played 1, won 0; last won –."
     rects = window.chart.querySelectorAll("rect")
     assert [r.getAttribute("class") for r in rects] == ["bar lost", "bar lost"]

@@ -5,7 +5,8 @@ into a :class:`Keystroke` and sends the result to ``App.dispatch``.
 - Ctrl+Z, Cmd+Z: undo;
 - Ctrl+Shift+Z, Cmd+Shift+Z, Ctrl+Y, Cmd+Y: redo;
 - Enter in the code field (``#code-input``): play the typed code;
-- H (no modifier, not in a field): a hint.
+- H (no modifier, not in a field): a hint; B: go back to the last position that can still
+  be won, when a hint offers it.
 
 Shortcuts with Ctrl or Cmd are not read while typing in a field (the field's own undo
 works there); Alt with them is left to the browser.
@@ -94,6 +95,7 @@ LETTERS: Final[dict[str, Command]] = {
     "u": Command("undo"),
     "n": Command("new-game"),
     "h": Command("hint"),
+    "b": Command("go-back"),
     "?": Command("help"),
 }
 """Plain keys that work anywhere outside fields and dialogs."""

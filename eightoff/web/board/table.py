@@ -20,7 +20,6 @@ from typing import Protocol
 
 from pyscript import window
 
-from ...deal import DealCode
 from ...errors import HistoryError, IllegalMoveError
 from ...game import UNDO_LIMIT, Game
 from ...moves import Move
@@ -181,10 +180,6 @@ class Table:
 
     # -- games and settings ------------------------------------------------------------
 
-    def deal(self, code: DealCode, message: Said = new_deal) -> None:
-        """Start ``code`` from its first card (a new deal, or :func:`restarted`)."""
-        self.open(Game.new(code), message)
-
     def open(self, game: Game, message: Said = new_deal, path: tuple[Move, ...] = ()) -> None:
         """Show ``game`` in place of the one in play (a new deal, a position link, whose
         moves from the deal are ``path``), save it and say ``message`` about its deal. The
@@ -250,6 +245,11 @@ class Table:
     def count_hint(self) -> None:
         """A hint was shown: the record counts it (saved with the game's next save)."""
         self.stats = self.stats.hinted()
+
+    def count_solver_beaten(self) -> None:
+        """The game just won took fewer moves than the solver's line: counted, saved."""
+        self.stats = self.stats.beat_solver(self.game.code.cells)
+        self.save()
 
     def reset_stats(self) -> None:
         """The player's record emptied (the game in play starts it again), saved."""

@@ -20,7 +20,7 @@ from ..actions import WorkerFailed, WorkerReply
 from ..door import Routes
 from ..storage.settings import Settings
 from ..words.i18n import _
-from .messages import Line, Marks, deal_request, hint_request, marks, read_reply, verdict_text
+from .messages import Line, Marks, Reply, deal_request, hint_request, marks, read_reply, verdict_text
 
 
 class Solver(Protocol):
@@ -60,12 +60,22 @@ def unsolved_deal(game: Game) -> str:
     )
 
 
+class Lessons(Protocol):
+    """The coach (:class:`.solver.coach.Coach`): the replies to its own requests, a
+    position a hint's search proved lost, a worker given up."""
+
+    def reply(self, reply: Reply) -> bool: ...
+    def lost(self, position: Position) -> None: ...
+    def failed(self) -> None: ...
+
+
 class Hints:
     """The hint protocol with the solver's worker; ``deal(code, said)`` starts a deal the
     worker found (or a random one in place of it)."""
 
-    def __init__(self, solver: Solver, view: HintView, table: HintTable, deal: Deal) -> None:
+    def __init__(self, solver: Solver, view: HintView, table: HintTable, deal: Deal, coach: Lessons) -> None:
         self.solver = solver
+        self.coach = coach
         self.view = view
         self.table = table
         self.deal = deal
@@ -108,6 +118,8 @@ class Hints:
 
     def on_reply(self, action: WorkerReply) -> None:
         reply = read_reply(action.text)
+        if self.coach.reply(reply):
+            return
         if reply.verdict == "deal":
             if reply.serial == self.deal_asked and reply.code is not None:
                 self.deal_asked = 0
@@ -122,6 +134,8 @@ class Hints:
         if reply.verdict == "solved":
             self.line = Line.of(position, reply.moves)
             self.hint()
+        elif reply.verdict == "unsolvable":
+            self.coach.lost(position)  # where did it slip away?
         else:
             self.view.say(verdict_text(reply.verdict))
 
@@ -132,6 +146,7 @@ class Hints:
         unseen). A winnable 8-cell deal asked for is replaced by an ordinary random one,
         said so."""
         hinted, self.asked = self.asked is not None, None
+        self.coach.failed()
         if self.deal_asked:
             self.deal_asked = 0
             self.deal(DealCode.random(self.table.settings.cells), unsolved_deal)

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any, Final, Literal
 
 from ...deal import DealCode
+from ...history import BACK_SECONDS, last_winnable
 from ...moves import Move
 from ...position import Position
 from ...rules import apply
@@ -36,7 +37,12 @@ from ..words.i18n import _, ngettext
 HINT_SECONDS: Final = 20.0
 """The longest the worker searches for one hint (a position budget comes first)."""
 
-Kind = Literal["hint", "deal"]
+VERDICT_SECONDS: Final = 2.0
+"""The longest the worker searches a deal code's verdict (the New Game window)."""
+
+Kind = Literal["hint", "deal", "back", "verdict", "line"]
+"""What a request asks: a hint, a winnable deal, the last winnable position of a history
+(``back``), a typed code's verdict, the solver's line length for a deal won (``line``)."""
 ReplyVerdict = Literal["solved", "unsolvable", "gave-up", "deal"]
 
 
@@ -51,35 +57,78 @@ def deal_request(serial: int, cells: int) -> str:
     return json.dumps({"serial": serial, "kind": "deal", "cells": cells})
 
 
+def back_request(serial: int, start: Position, moves: tuple[Move, ...]) -> str:
+    """Ask for the last winnable position of the history ``moves`` from ``start`` (the
+    oldest position undo reaches), whose end a hint's search proved lost."""
+    cells = len(start.cells)
+    history = [str(move) for move in moves]
+    data = {"serial": serial, "kind": "back", "position": start.fcs(), "cells": cells, "moves": history}
+    return json.dumps(data)
+
+
+def verdict_request(serial: int, code: DealCode) -> str:
+    """Ask whether the deal ``code`` can be won."""
+    return json.dumps({"serial": serial, "kind": "verdict", "code": str(code)})
+
+
+def line_request(serial: int, code: DealCode) -> str:
+    """Ask for the length of the solver's own line for the deal ``code`` (after a win)."""
+    return json.dumps({"serial": serial, "kind": "line", "code": str(code)})
+
+
+def _reply(serial: int, kind: Kind, verdict: str, moves: list[str], code: str = "", count: int = 0) -> str:
+    data = {"serial": serial, "kind": kind, "verdict": verdict, "moves": moves, "code": code, "count": count}
+    return json.dumps(data)
+
+
 def answer(text: str, budget: int = DEFAULT_BUDGET, seconds: float | None = HINT_SECONDS) -> str:
-    """The worker's side: do one request, return the reply as JSON text."""
+    """The worker's side: do one request, return the reply as JSON text. A ``back``
+    request's reply: ``solved`` with the ``count`` of moves back to the last winnable
+    position and the move that lost it, ``unsolvable`` (the history's first position is
+    lost too) or ``gave-up``; a ``line`` request's: the solution's length as ``count``."""
     request = json.loads(text)
-    serial = request["serial"]
-    if request["kind"] == "deal":
+    serial, kind = request["serial"], request["kind"]
+    if kind == "deal":
         code = winnable(int(request["cells"]), budget=budget)
-        return json.dumps({"serial": serial, "verdict": "deal", "moves": [], "code": str(code)})
+        return _reply(serial, kind, "deal", [], str(code))
+    if kind == "back":
+        start = Position.from_fcs(request["position"], int(request["cells"]))
+        moves = tuple(Move.parse(m) for m in request["moves"])
+        slip = last_winnable(start, moves, budget, None if seconds is None else min(seconds, BACK_SECONDS))
+        if slip.verdict != "found":
+            return _reply(serial, kind, "unsolvable" if slip.verdict == "lost-before" else "gave-up", [])
+        return _reply(serial, kind, "solved", [str(moves[slip.index])], count=len(moves) - slip.index)
+    if kind in ("verdict", "line"):
+        code = DealCode.parse(request["code"])
+        limit = seconds if seconds is None or kind == "line" else min(seconds, VERDICT_SECONDS)
+        result = solve(code.deal(), budget, limit)
+        return _reply(serial, kind, result.verdict, [], str(code), len(result.moves))
     position = Position.from_fcs(request["position"], int(request["cells"]))
     result = solve(position, budget, seconds)
-    moves = [str(move) for move in result.moves]
-    return json.dumps({"serial": serial, "verdict": result.verdict, "moves": moves, "code": ""})
+    return _reply(serial, kind, result.verdict, [str(move) for move in result.moves])
 
 
 @dataclass(frozen=True)
 class Reply:
     """The worker's reply: the request's ``serial``, the ``verdict`` (``deal`` for a deal
-    request), the winning ``moves`` and the deal ``code`` (deal requests)."""
+    request), the winning ``moves`` (a ``back`` request's: the move that lost the game),
+    the deal ``code`` (deal, verdict and line requests), the request's ``kind`` and a
+    ``count`` (moves back, or a line's length)."""
 
     serial: int
     verdict: ReplyVerdict
     moves: tuple[Move, ...]
     code: DealCode | None
+    kind: Kind = "hint"
+    count: int = 0
 
 
 def read_reply(text: str) -> Reply:
     """Read :func:`answer`'s text."""
     data: dict[str, Any] = json.loads(text)
     code = DealCode.parse(data["code"]) if data["code"] else None
-    return Reply(int(data["serial"]), data["verdict"], tuple(Move.parse(m) for m in data["moves"]), code)
+    moves = tuple(Move.parse(m) for m in data["moves"])
+    return Reply(int(data["serial"]), data["verdict"], moves, code, data["kind"], int(data["count"]))
 
 
 @dataclass(frozen=True)
@@ -115,6 +164,18 @@ class Marks:
     text: str
 
 
+def destination(position: Position, move: Move) -> str:
+    """Where ``move`` from ``position`` puts its cards, in words ("cell 3")."""
+    target = move.target
+    if target.is_foundation:
+        return _("its foundation")
+    if target.is_cell:
+        return _("cell {n}", n=str(target.index))
+    if position.size(target):
+        return _("column {n}", n=str(target.index))
+    return _("the empty column {n}", n=str(target.index))
+
+
 def marks(position: Position, move: Move) -> Marks:
     """The marks for ``move`` from ``position``.
 
@@ -124,14 +185,7 @@ def marks(position: Position, move: Move) -> Marks:
     """
     cards = tuple(str(card) for card in position.cards(move.source)[-move.count :])
     target = move.target
-    if target.is_foundation:
-        where = _("its foundation")
-    elif target.is_cell:
-        where = _("cell {n}", n=str(target.index))
-    elif position.size(target):
-        where = _("column {n}", n=str(target.index))
-    else:
-        where = _("the empty column {n}", n=str(target.index))
+    where = destination(position, move)
     head = card_name(cards[0])
     if move.count == 1:
         return Marks(cards, target.key, _("Hint: the {card} to {where}.", card=head, where=where))
@@ -156,13 +210,18 @@ def verdict_text(verdict: ReplyVerdict) -> str:
 
 __all__ = [
     "HINT_SECONDS",
+    "VERDICT_SECONDS",
     "Line",
     "Marks",
     "Reply",
     "answer",
+    "back_request",
     "deal_request",
+    "destination",
     "hint_request",
+    "line_request",
     "marks",
     "read_reply",
+    "verdict_request",
     "verdict_text",
 ]

@@ -142,6 +142,15 @@ class Stats:
 
     # -- what the window shows ---------------------------------------------------------
 
+    def beat_solver(self, cells: int) -> Stats:
+        """One more win in fewer moves than the solver's line (:mod:`.solver.coach`), of
+        ``cells`` cells and overall."""
+        tally, overall = self.by_cells[cells], self.overall
+        by_cells = {**self.by_cells, cells: replace(tally, fewer_than_solver=tally.fewer_than_solver + 1)}
+        return replace(
+            self, by_cells=by_cells, overall=replace(overall, fewer_than_solver=overall.fewer_than_solver + 1)
+        )
+
     def tally(self, cells: int | None = None) -> Tally:
         """The figures of ``cells`` (``None``: all games)."""
         return self.overall if cells is None else self.by_cells[cells]

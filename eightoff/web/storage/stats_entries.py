@@ -127,7 +127,8 @@ class Result:
 class Tally:
     """The figures of one group of games: ``started`` (games with a move), ``won``, the
     ``streak`` of wins now and the ``best_streak``, the ``best_score`` and the
-    ``fewest_moves`` of a win (``None``: no win yet)."""
+    ``fewest_moves`` of a win (``None``: no win yet), and the wins in fewer moves than the
+    solver's own line (``fewer_than_solver``, :mod:`.solver.coach`)."""
 
     started: int = 0
     won: int = 0
@@ -135,6 +136,7 @@ class Tally:
     best_streak: int = 0
     best_score: int = 0
     fewest_moves: int | None = None
+    fewer_than_solver: int = 0
 
     @property
     def lost(self) -> int:
@@ -162,6 +164,7 @@ class Tally:
             max(self.best_streak, streak),
             max(self.best_score, score),
             fewest,
+            self.fewer_than_solver,
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -172,6 +175,8 @@ class Tally:
             "best_streak": self.best_streak,
             "best_score": self.best_score,
         }
+        if self.fewer_than_solver:  # absent from records older than it, and from theirs
+            data["fewer_than_solver"] = self.fewer_than_solver
         return data if self.fewest_moves is None else {**data, "fewest_moves": self.fewest_moves}
 
     @classmethod
@@ -187,10 +192,11 @@ class Tally:
             _count(data.get("best_streak"), f"{where}.best_streak"),
             _count(data.get("best_score"), f"{where}.best_score"),
             None if fewest is None else _count(fewest, f"{where}.fewest_moves", 1),
+            _count(data.get("fewer_than_solver", 0), f"{where}.fewer_than_solver"),
         )
         if tally.won > tally.started or tally.streak > tally.best_streak or tally.best_streak > tally.won:
             raise StatsError("the statistics' figures do not add up", code="stats-figures")
-        if (tally.fewest_moves is None) != (tally.won == 0):
+        if tally.fewer_than_solver > tally.won or (tally.fewest_moves is None) != (tally.won == 0):
             raise StatsError("the statistics' fewest moves do not match the wins", code="stats-figures")
         return tally
 

@@ -116,6 +116,7 @@ def figures(tally: Tally) -> list[tuple[str, str]]:
         (_("Best streak"), number(tally.best_streak)),
         (_("Best score"), number(tally.best_score)),
         (_("Fewest moves to win"), fewest),
+        (_("Wins in fewer moves than the solver"), number(tally.fewer_than_solver)),
     ]
 
 

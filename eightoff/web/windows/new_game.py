@@ -7,6 +7,7 @@ The code's check is pure (:func:`check_code`); :class:`NewGameDialog` writes its
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 
 from ...deal import DealCode
@@ -49,6 +50,8 @@ class NewGameDialog(Panel):
 
     def __init__(self, texts: Texts) -> None:
         super().__init__(texts, "new-game-dialog", lambda: _("New game"))
+        self.on_code: Callable[[DealCode | None], None] = lambda _code: None
+        """Told each code checked (the solver's verdict of it, :mod:`.solver.coach`)."""
         cells = add(el("fieldset", "cells-choice"), texts.text(el("legend"), lambda: _("Cells")))
         for n in CELL_COUNTS:
             cells.appendChild(self.radio("cells", str(n), partial(cells_words, n)))
@@ -107,6 +110,7 @@ class NewGameDialog(Panel):
         self.message.textContent = message
         self.message.classList.toggle("bad", code is None and bool(message))
         self.play_code.disabled = code is None
+        self.on_code(code)
         return code
 
     def relabel(self) -> None:
