@@ -174,6 +174,7 @@ CommandName = Literal[
     "confirm-yes",
     "hint",
     "go-back",
+    "finish",
     "help",
     "stats",
     "share",
@@ -200,7 +201,7 @@ record: ``stats`` opens the Statistics window, ``share`` copies a replay link of
 the replay bar's ``replay-*`` buttons step through a replay, ``replay-take-over`` plays
 on from the step shown, ``replay-exit`` closes the replay."""
 COMMANDS: Final[frozenset[str]] = frozenset(get_args(CommandName))
-BOARD_COMMANDS: Final[frozenset[str]] = frozenset({"undo", "redo", "hint", "go-back"})
+BOARD_COMMANDS: Final[frozenset[str]] = frozenset({"undo", "redo", "hint", "go-back", "finish"})
 """Commands that act on the board, which does nothing while a dialog is open over it."""
 
 

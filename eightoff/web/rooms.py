@@ -17,6 +17,7 @@ from ..game import Game
 from .actions import Action
 from .board import deals, hands, replayer
 from .board.deals import Deals
+from .board.finisher import Finisher
 from .board.gestures import UiState
 from .board.hands import Hands
 from .board.replayer import Replayer
@@ -130,6 +131,7 @@ class Rooms:
             sleep=parts.sleep,
         )
         self.coach = Coach(parts.solver, lambda: table, parts.coach_page)
+        self.finisher = Finisher(lambda: table.game, self.dispatch, view.say, parts.run, parts.sleep)
         self.hands = Hands(view, ui, table, self.blocked, self.won)
         self.deals = Deals(dialogs, table, self.replayer.leave, lambda cells: self.hints.ask_deal(cells))
         self.hints = Hints(parts.solver, view, table, self.deals.deal, self.coach)
@@ -175,6 +177,7 @@ class Rooms:
             self.hands,
             self.hints,
             self.coach,
+            self.finisher,
             self.deals,
             self.replayer,
             self.statistics,

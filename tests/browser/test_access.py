@@ -17,6 +17,8 @@ from playwright.sync_api import Page, expect
 from eightoff import DealCode, Game, Move, Pile
 from eightoff.errors import IllegalMoveError
 from eightoff.rules import check
+from eightoff.solver import solve
+from eightoff.web.links.address import encode_moves
 from eightoff.web.words.engine_errors import error_text
 from tests.fcsolve import NEAR_THE_END, Solution, solution
 
@@ -259,7 +261,7 @@ def test_help_and_new_game_open_by_keys_and_give_the_focus_back(page: Page, site
     assert page.evaluate(FOCUS) == ["column-1", 5]
     page.keyboard.press("?")
     expect(page.locator("#help-dialog")).to_be_visible()
-    expect(page.locator("#help-dialog li")).to_have_count(14)
+    expect(page.locator("#help-dialog li")).to_have_count(15)
     expect(page.locator("#help-dialog")).to_contain_text("Shift with 1 to 8: the same with that cell")
     expect(page.locator("#help-dialog")).to_contain_text("H: a hint, the next move of a winning line")
     expect(page.locator("#help-dialog")).to_contain_text(
@@ -273,3 +275,29 @@ def test_help_and_new_game_open_by_keys_and_give_the_focus_back(page: Page, site
     expect(page.locator("#new-game-dialog")).to_be_visible()
     page.locator("#new-game-dialog [data-action=close]").click()
     assert page.evaluate(FOCUS) == ["column-1", 5]
+
+
+def test_finish_is_offered_and_plays_every_card_home_one_undo_each(page: Page, site_url: str) -> None:
+    """Issue 21 item 8: 16 moves from the end of the solver's line for EO1-C8-XDJVQE7 only
+    foundation moves remain; Finish (key E) plays them, scored as usual, each undoable."""
+    code = DealCode.parse("EO1-C8-XDJVQE7")
+    line = solve(code.deal()).moves
+    game = Game.new(code)
+    for move in line[:-16]:
+        game.play(move)
+    assert game.finish() is not None
+    open_fresh(page, site_url, f"deal={code}&moves={encode_moves(line[:-16])}", DESKTOP)
+    finish = page.locator("#finish")
+    expect(finish).to_be_visible()
+    expect(finish).to_have_text("Finish: every card to its foundation")
+    page.keyboard.press("e")
+    for move in game.finish() or ():
+        game.play(move)
+    expect(page.locator("#win")).to_be_visible()
+    expect(page.locator("#moves")).to_have_text(str(len(line)))
+    expect(page.locator("#score")).to_have_text(str(game.score))
+    expect(finish).to_be_hidden()
+    page.keyboard.press("Escape")
+    page.keyboard.press("u")
+    expect(page.locator("#moves")).to_have_text(str(len(line) - 1))
+    expect(finish).to_be_visible()  # one card back out: finishing is offered again

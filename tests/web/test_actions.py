@@ -41,7 +41,7 @@ def test_an_unknown_button_is_no_action(name: str) -> None:
 
 
 def test_only_undo_and_redo_act_on_the_board() -> None:
-    assert {"undo", "redo", "hint", "go-back"} == BOARD_COMMANDS
+    assert {"undo", "redo", "hint", "go-back", "finish"} == BOARD_COMMANDS
     assert BOARD_COMMANDS <= COMMANDS
 
 

@@ -307,3 +307,14 @@ def test_a_later_transition_plugs_in_as_one_planner(
         {"duration": 200, "delay": 0, "easing": "ease-out"},
         {"duration": 200, "delay": 30, "easing": "ease-out"},
     ]
+
+
+def test_the_finish_button_shows_exactly_when_the_model_offers_it(make: Callable[..., Made]) -> None:
+    view, _document, _root = make()
+    button = view.elements.finish
+    assert button.attributes["data-action"] == "finish" and button.hidden
+    model = model_of(Game.new(CODE), view)
+    view.show(replace(model, can_finish=True), "still")
+    assert not button.hidden
+    view.show(model, "still")
+    assert button.hidden

@@ -81,7 +81,7 @@ def test_the_five_dialogs_are_built_at_the_end_of_the_page_with_their_words(page
     assert node(page.body, "#confirm-title").textContent == "Replace the game in progress?"
     assert node(page.body, "#confirm-yes").getAttribute("data-action") == "confirm-yes"
     assert (
-        len(node(page.body, "#help-dialog").querySelectorAll("li")) == 14
+        len(node(page.body, "#help-dialog").querySelectorAll("li")) == 15
     )  # the keys, jumps included (windows/keys_window.py: HELP)
     assert [o.value for o in node(page.body, "#language").querySelectorAll("option")] == [
         "en", "he", "uk", "ca", "id", "nl"

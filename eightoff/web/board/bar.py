@@ -32,6 +32,8 @@ class Bar:
                 node.textContent = text
         parts.undo.disabled = not model.can_undo
         parts.redo.disabled = not model.can_redo
+        if bool(parts.finish.hidden) == model.can_finish:
+            parts.finish.hidden = not model.can_finish
 
     def saving(self, works: bool) -> None:
         """Whether the game is being saved: ``#unsaved`` ("Not saved") shows while it is not."""

@@ -154,6 +154,11 @@ class Elements:
         texts.put(self.share_url, ("aria-label",), lambda: _("Link to this deal"))
         add(self.share, texts.text(el("span"), lambda: _("Copy this link:")), self.share_url)
         self.status = el("p", "status", id="status", aria_hidden="true")
+        # Offered when every card left can go home with no other move (board/finisher.py).
+        self.finish = texts.text(
+            el("button", "finish", id="finish", type="button", hidden="", data_action="finish"),
+            lambda: _("Finish: every card to its foundation"),
+        )
         self.announcer = el("p", "visually-hidden", id="announce", role="status", aria_live="polite")
         keys_hint = texts.text(
             el("p", "visually-hidden", id="board-keys"),
@@ -166,7 +171,7 @@ class Elements:
         guide = texts.put(el("nav", "guide"), ("aria-label",), lambda: _("About the game"))
         add(guide, *self.page_links)
         page = document.createDocumentFragment()  # one insertion into the document
-        add(page, bar, self.board, guide, self.share, self.status, self.announcer, keys_hint)
+        add(page, bar, self.board, guide, self.share, self.finish, self.status, self.announcer, keys_hint)
         root.appendChild(page)
         root.setAttribute("data-deck", "four")
 

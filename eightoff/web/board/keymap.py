@@ -96,6 +96,7 @@ LETTERS: Final[dict[str, Command]] = {
     "n": Command("new-game"),
     "h": Command("hint"),
     "b": Command("go-back"),
+    "e": Command("finish"),
     "?": Command("help"),
 }
 """Plain keys that work anywhere outside fields and dialogs."""

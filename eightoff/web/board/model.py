@@ -95,6 +95,9 @@ class BoardModel:
     """A hint's cards to move (class ``hint``)."""
     hint_target: str | None = None
     """A hint's target pile (class ``hint-target``)."""
+    can_finish: bool = False
+    """Every card left can go to its foundation with no other move (``Game.finish``): the
+    Finish button shows (``#finish``)."""
     replay_step: int | None = None
     """``None`` for the game in play; in a replay, the moves shown (``#board.replaying``)."""
     language: str = field(default_factory=current_language)
@@ -169,6 +172,7 @@ def game_model(game: Game, ui: UiState, hint: Marks | None, focus: Spot) -> Boar
         _shown(position, focus, game.score, game.moves, str(game.code)),
         can_undo=game.can_undo,
         can_redo=game.can_redo,
+        can_finish=game.finish() is not None,
         lifted=tuple(str(c) for c in position.cards(Pile.from_key(held.pile))[-held.count :]) if held else (),
         lift_pile=held.pile if held else None,
         lit=ui.lit if held else frozenset(),
