@@ -298,6 +298,7 @@ def test_finish_is_offered_and_plays_every_card_home_one_undo_each(page: Page, s
     expect(page.locator("#score")).to_have_text(str(game.score))
     expect(finish).to_be_hidden()
     page.keyboard.press("Escape")
+    expect(page.locator("#win")).not_to_be_visible()
     page.keyboard.press("u")
     expect(page.locator("#moves")).to_have_text(str(len(line) - 1))
     expect(finish).to_be_visible()  # one card back out: finishing is offered again
