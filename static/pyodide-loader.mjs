@@ -182,11 +182,11 @@ function sampleDownloads(urls) {
     done = () => resolve(bytesPerSecond(urls, counted));
   });
   const responses = urls.map((url) => [url, fetch(url).then((response) => {
-    if (response.ok && response.body) count(response.clone().body.getReader());
+    if (response.ok && response.body) count(response.clone().body.getReader(), onTheWire(url, response));
     return response;
   })]);
   let finished = 0;
-  const count = async (reader) => {
+  const count = async (reader, ratio) => {
     readers.push(reader);
     try {
       for (;;) {
@@ -196,7 +196,7 @@ function sampleDownloads(urls) {
           flowing = performance.now();
           setTimeout(done, SAMPLE_MS);
         }
-        counted += value.byteLength;
+        counted += value.byteLength * ratio;
       }
     } catch {
       // cancelled once the choice is made
@@ -210,8 +210,19 @@ function sampleDownloads(urls) {
   return { responses, throughput, stop };
 }
 
-/** Bytes per second since the page's first byte: `counted` of `urls`, plus every other
- * resource complete by now, over the time since the HTML's first byte arrived. */
+/** The share of a response's decoded bytes that crossed the wire: its Content-Length (the
+ * compressed body's, when the host compressed it) over the file's size the build wrote on
+ * its preload link (`data-bytes`); a third (about brotli's, for the wasm and the zip) when
+ * either is unknown. */
+function onTheWire(url, response) {
+  const wire = Number(response.headers.get("content-length")) || 0;
+  const link = [...document.querySelectorAll("link[data-bytes]")].find((candidate) => candidate.href === url);
+  const decoded = Number(link?.dataset.bytes) || 0;
+  return wire && decoded ? Math.min(1, wire / decoded) : 1 / 3;
+}
+
+/** Bytes per second since the page's first byte: `counted` (as sent) of `urls`, plus every
+ * other resource complete by now, over the time since the HTML's first byte arrived. */
 function bytesPerSecond(urls, counted) {
   const now = performance.now();
   const start = performance.getEntriesByType("navigation")[0]?.responseStart || 0;
