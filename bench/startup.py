@@ -85,6 +85,10 @@ new MutationObserver((_, observer) => {
     observer.disconnect();
   }
 }).observe(document, {attributes: true, subtree: true, attributeFilter: ["data-ready"]});
+window.__longTasks = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) window.__longTasks.push([entry.startTime, entry.duration]);
+}).observe({type: "longtask"});
 new MutationObserver((_, observer) => {
   if (!document.querySelector("#board [data-card]")) return;
   observer.disconnect();
@@ -229,6 +233,8 @@ class FirstVisit:
     """As many taps (at least 5) once the idle-time work was over, same page."""
     waiting: int = 0
     """Taps between playable and the end of the idle-time work that overlapped no task."""
+    long_tasks: list[float] = field(default_factory=list)
+    """Long tasks (> 50 ms) of the page's main thread that overlapped an idle-time task, ms."""
     path: str = ""
 
 
@@ -261,6 +267,12 @@ def first_visit(
     ready = page.evaluate("(performance.timeOrigin + window.__readyAt) / 1000")
     visit = FirstVisit(path=first_visit_path(page))
     visit.taps, visit.idle_taps, visit.waiting = taps_while_settling(page)
+    tasks = page.evaluate(TASKS)
+    visit.long_tasks = [
+        duration
+        for begin, duration in page.evaluate("window.__longTasks")
+        if any(begin < task_end and begin + duration > task_start for task_start, task_end in tasks)
+    ]
     no_limit = {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}
     cdp.send("Network.emulateNetworkConditions", no_limit)
     cdp.detach()
@@ -476,6 +488,10 @@ def report(times: dict[str, Figures], visits: Visits, args: argparse.Namespace) 
                 f"p95 {percentile(taps, 0.95):5.1f}  max {max(taps):5.1f}  {verdict}"
             )
         print(f"    taps while the queue waited for a quiet moment: {visit.waiting}")
+        print(
+            f"    long tasks of the main thread overlapping idle-time work: {len(visit.long_tasks)}, "
+            f"{sum(visit.long_tasks):.0f} ms (the taps' own included)"
+        )
 
 
 if __name__ == "__main__":
