@@ -86,16 +86,21 @@ def fresh_start(page: Page, site_url: str, path: str = "boot") -> Game:
     (without the snapshot, or from one fetched with the runtime); then the page stores the
     snapshot in idle time."""
     page.add_init_script(STATES)
-    blank = site_url + "__blank__.html"
-    page.route(blank, lambda route: route.fulfill(body=BLANK, content_type="text/html"))
-    page.goto(blank)
-    page.evaluate(f"caches.delete('{CACHE}')")
-    page.unroute(blank)
+    forget_the_snapshot(page, site_url)
     game = find_scoring_start(page, site_url, f"first_visit={path}")
     page.wait_for_function(STORED_LATER)
     assert snapshot_states(page) == [FIRST_STATE[path], "stored"]
     assert sorted(stored(page)) == cached_files(site_url)
     return game
+
+
+def forget_the_snapshot(page: Page, site_url: str) -> None:
+    """Delete the page's cache (from a blank page of the site's origin): a first visit next."""
+    blank = site_url + "__blank__.html"
+    page.route(blank, lambda route: route.fulfill(body=BLANK, content_type="text/html"))
+    page.goto(blank)
+    page.evaluate(f"caches.delete('{CACHE}')")
+    page.unroute(blank)
 
 
 @pytest.mark.parametrize("path", ["boot", "snapshot"])
@@ -173,10 +178,7 @@ def test_the_first_visit_fetches_the_snapshot_only_once_playable(page: Page, sit
     does the page ask for it; released, it is stored. The service worker never precaches it."""
     assert "snapshot." not in (build.DIST / "sw.js").read_text(encoding="utf-8")
     page.add_init_script(STATES)
-    blank = site_url + "__blank__.html"
-    page.route(blank, lambda route: route.fulfill(body=BLANK, content_type="text/html"))
-    page.goto(blank)
-    page.evaluate(f"caches.delete('{CACHE}')")
+    forget_the_snapshot(page, site_url)
     held: list[Route] = []
 
     def hold(route: Route) -> None:
@@ -259,3 +261,32 @@ def test_a_first_visit_chooses_its_path_from_the_link_and_the_device(
     expect(page.locator("#deal-code")).to_have_text("EO1-C4-AAAAAFA")
     page.wait_for_function(STORED_LATER)
     assert sorted(stored(page)) == cached_files(site_url)
+
+
+# A tap (a pointerdown at the window) the moment the board becomes playable, before the
+# page's scripts see data-ready (this observer is the first one made).
+TAP_AT_READY = """
+new MutationObserver((_, observer) => {
+  if (!document.documentElement.hasAttribute("data-ready")) return;
+  observer.disconnect();
+  window.tappedAt = performance.now();
+  dispatchEvent(new PointerEvent("pointerdown"));
+}).observe(document, {attributes: true, subtree: true, attributeFilter: ["data-ready"]});
+"""
+
+
+def test_idle_time_work_waits_for_a_quiet_moment(page: Page, site_url: str) -> None:
+    """The idle-time queue (static/loader.js) begins no task within a second of the player's
+    last tap: tapped as the board becomes playable, the page stores the snapshot (and tries
+    the service worker) only a second later, one task after the other."""
+    page.add_init_script(TAP_AT_READY)
+    forget_the_snapshot(page, site_url)
+    open_page(page, site_url, "first_visit=boot")
+    page.wait_for_function(STORED_LATER)
+    tapped = page.evaluate("window.tappedAt")
+    tasks = page.evaluate(
+        "performance.getEntriesByName('eightoff-idle-task').map(m => [m.startTime, m.startTime + m.duration])"
+    )
+    assert len(tasks) == 2, tasks  # the service worker (blocked here), the snapshot
+    assert tasks[0][0] >= tapped + 1000
+    assert tasks[1][0] >= tasks[0][1]
