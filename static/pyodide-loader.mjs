@@ -103,7 +103,10 @@ async function chooseAndLoad(options) {
   if (snapshot || choice?.heap) {
     try {
       const heap = snapshot ? expandSnapshot(snapshot) : choice.heap;
-      const pyodide = await bootPyodide(take, () => loadPinnedPyodide({ ...config, _loadSnapshot: heap }));
+      // A first visit compiles the wasm while the snapshot still arrives: Pyodide would only
+      // begin once the snapshot is expanded.
+      const compiled = snapshot ? null : compileAhead(take(WASM));
+      const pyodide = await bootPyodide(take, () => loadPinnedPyodide({ ...config, _loadSnapshot: heap }), compiled);
       // Pyodide keeps its options: let the 31 MB heap image go once it is restored.
       if (pyodide._api?.config) pyodide._api.config._loadSnapshot = undefined;
       // The heap holds the random module's state of the build machine: draw a fresh one.
@@ -278,17 +281,36 @@ async function withoutJspi(boot) {
 /** Runs `boot` (a Pyodide load) without JSPI; Pyodide's fetch of a runtime file is answered
  * with the response `take(url)` gives (a stored copy, or one taken over from a preload),
  * when there is one left. */
-async function bootPyodide(take, boot) {
+async function bootPyodide(take, boot, compiled = null) {
   const networkFetch = globalThis.fetch;
+  const streaming = WebAssembly.instantiateStreaming;
   globalThis.fetch = function (input, init) {
     const copy = take(String(input instanceof Request ? input.url : input));
     return copy ?? networkFetch.call(this, input, init);
   };
+  if (compiled) {
+    // The module compiled ahead (`compileAhead`) instead of Pyodide's streaming compile of
+    // its own fetch; without one (the compile failed), Pyodide's fetch goes to the network.
+    WebAssembly.instantiateStreaming = async function (source, imports) {
+      const module = await compiled;
+      if (!module) return streaming.call(this, source, imports);
+      return { module, instance: await WebAssembly.instantiate(module, imports) };
+    };
+  }
   try {
     return await withoutJspi(boot);
   } finally {
     globalThis.fetch = networkFetch;
+    WebAssembly.instantiateStreaming = streaming;
   }
+}
+
+/** The runtime's wasm compiled from `response` (a promise of one, or null), or null. */
+function compileAhead(response) {
+  if (!response) return null;
+  return Promise.resolve(response)
+    .then((wasm) => (compilable(wasm) ? WebAssembly.compileStreaming(wasm) : null))
+    .catch(() => null);
 }
 
 async function readSnapshot() {
