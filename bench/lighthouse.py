@@ -55,8 +55,21 @@ METRICS = {
 TARGETS = {("first visit", "TBT"): 2500, ("first visit", "TTI"): 6000, ("later visit", "TTI"): 3000}
 
 
-def lighthouse(url: str, profile: Path | None = None) -> dict[str, float]:
-    """One Lighthouse run (mobile defaults); the metrics of :data:`METRICS` and the score."""
+def lighthouse(url: str, profile: Path | None = None, attempts: int = 3) -> dict[str, float]:
+    """One Lighthouse run (mobile defaults); the metrics of :data:`METRICS` and the score.
+    A run Lighthouse itself gives up on (its trace missed the navigation: "NO_NAVSTART,
+    please run Lighthouse again") is run again, up to `attempts` times in all."""
+    for attempt in range(attempts):
+        try:
+            return lighthouse_once(url, profile)
+        except subprocess.CalledProcessError:
+            if attempt == attempts - 1:
+                raise
+    raise AssertionError("unreachable")
+
+
+def lighthouse_once(url: str, profile: Path | None) -> dict[str, float]:
+    """One Lighthouse run; raises when Lighthouse fails."""
     flags = ["--headless=new", *chromium.ARGS]
     extra = []
     if profile:
