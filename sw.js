@@ -18,7 +18,7 @@
 //   the cached Response itself also lets Chromium keep the compiled wasm and scripts beside
 //   the cache entry (docs/performance.md).
 // - Install copies the unchanged immutable files from the previous build's cache instead of
-//   downloading them, once they match their hash.
+//   downloading them, once they match their hash. It stores one file at a time.
 "use strict";
 
 const BUILD = { version: "dev", app: [], assets: [], runtime: [], sha256: {} };  // written by tools/build.py
@@ -34,15 +34,18 @@ const immutable = new Set([...BUILD.assets, ...BUILD.runtime].map(scopeURL));
 const digests = new Map(Object.entries(BUILD.sha256).map(([path, hex]) => [scopeURL(path), hex]));
 const fetchOptions = (url) => (app.has(url) ? { cache: "no-cache" } : {});
 
+// One file at a time (the page registers this worker in a quiet moment once the game runs):
+// the downloads, digests and cache writes of the install never burst onto the page's cores
+// together while a player taps (docs/performance.md, "Idle-time work").
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
-    await Promise.all([...precached].map(async (url) => {
+    for (const url of precached) {
       const older = immutable.has(url) && await caches.match(url);  // from an older build
       const response = (older && await checked(url, older)) || await fetchChecked(url);
       if (!response) throw new Error(`precache: not this build's copy of ${url}`);
       await cache.put(url, response);
-    }));
+    }
     await self.skipWaiting();
   })());
 });

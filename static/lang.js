@@ -55,6 +55,8 @@
     bootSeconds,
     serviceWorker: !Object.hasOwn(address, "no_sw"),
     snapshot: !Object.hasOwn(address, "no_snapshot"),
+    // ?first_visit=snapshot|boot (tests, the benchmark): a first visit's path, forced.
+    firstVisit: FACTS.firstVisit.includes(address.first_visit) ? address.first_visit : "",
   };
 
   // The table's colours chosen in the settings, before the first paint too: <html

@@ -12,7 +12,9 @@
   // It also read the address once (`bootSeconds`, `serviceWorker`) and holds the facts the
   // page shares with Python (the storage keys: eightoff/web/facts.py).
   // Without it (lang.js failed), English, the default watchdog, and no reset button.
-  const loader = self.eightoffLoader || { strings: {}, facts: null, bootSeconds: 60, serviceWorker: true };
+  // This script adds what pyodide-loader.mjs asks of it: `expect` (a download to
+  // count in the progress) and `whenQuiet` (the idle-time queue).
+  const loader = (self.eightoffLoader ||= { strings: {}, facts: null, bootSeconds: 60, serviceWorker: true });
   const translated = loader.strings;
   const pgettext = (context, msgid) => translated[msgid] || msgid;
   const STRINGS = {
@@ -89,7 +91,14 @@
     expected.set(link.href, Number(link.dataset.bytes) || 0);
     received.set(link.href, 0);
   }
-  const total = [...expected.values()].reduce((a, b) => a + b, 0);
+  let total = [...expected.values()].reduce((a, b) => a + b, 0);
+  // A download decided at start-up (the snapshot of a first visit on a fast link).
+  loader.expect = (url, bytes) => {
+    if (finished || expected.has(url)) return;
+    expected.set(url, bytes);
+    received.set(url, 0);
+    total += bytes;
+  };
 
   const showProgress = () => {
     if (finished || !total) return;
@@ -234,11 +243,57 @@
     finish();
   });
 
-  // Offline play: registered only once the game runs, so it never competes with start-up.
+  // Offline play: registered only once the game runs, in a quiet moment, so it never
+  // competes with start-up or a tap; the queue moves on once its install is over.
   function registerServiceWorker() {
     if (!("serviceWorker" in navigator) || !loader.serviceWorker) return;
-    navigator.serviceWorker.register("sw.js").catch(() => {}); // the game works without it
+    loader.whenQuiet(async () => {
+      const registration = await navigator.serviceWorker.register("sw.js");
+      const worker = registration.installing || registration.waiting;
+      if (!worker) return;
+      await new Promise((resolve) => {
+        const settled = () => ["activated", "redundant"].includes(worker.state);
+        worker.addEventListener("statechange", () => settled() && resolve());
+        if (settled()) resolve();
+      });
+    });
   }
+
+  // Idle-time work (the snapshot's store, the service worker's install; docs/performance.md):
+  // one task at a time, each begun in a quiet moment — no tap, key or wheel for QUIET_MS, and
+  // the browser idle — so that it never lands on a player's move; a task waits at most
+  // LATEST_MS for one. The tasks themselves run off the main thread (workers).
+  const QUIET_MS = 1000;
+  const LATEST_MS = 10000;
+  let lastInput = -Infinity;
+  for (const type of ["pointerdown", "keydown", "wheel"]) {
+    addEventListener(type, () => (lastInput = performance.now()), { capture: true, passive: true });
+  }
+  const quietMoment = () => new Promise((resolve) => {
+    const latest = performance.now() + LATEST_MS;
+    const wait = () => {
+      const now = performance.now();
+      const calm = lastInput + QUIET_MS - now;
+      if (calm > 0 && now < latest) return setTimeout(wait, Math.min(calm, latest - now));
+      if ("requestIdleCallback" in self) requestIdleCallback(() => resolve(), { timeout: 1000 });
+      else resolve();
+    };
+    wait();
+  });
+  let queue = Promise.resolve();
+  // Each task's span is a performance measure "eightoff-idle-task" (bench/startup.py reads it).
+  const timed = (task) => async () => {
+    const start = performance.now();
+    try {
+      await task();
+    } finally {
+      performance.measure("eightoff-idle-task", { start, end: performance.now() });
+    }
+  };
+  loader.whenQuiet = (task) => {
+    queue = queue.then(quietMoment).then(timed(task)).catch(() => {}); // the game works without it
+    return queue;
+  };
 
   if (typeof WebAssembly !== "object") {
     fail(text("error.no_wasm"));

@@ -9,9 +9,14 @@
 // The snapshot (docs/performance.md):
 // - its name carries a hash of its content (the build rewrites SNAPSHOT), so a snapshot of
 //   another build is never asked for;
-// - a first visit boots without it; once the board is playable, in idle time, it is
-//   downloaded into its own Cache Storage cache (older snapshots are deleted), never on the
-//   way to a playable board;
+// - a first visit decides at once whether to fetch it alongside the runtime and boot from it
+//   (`firstVisitPath`): when the link is fast enough that it arrives before the interpreter's
+//   bootstrap, which it replaces, would have ended on this device; otherwise it boots without
+//   it;
+// - either way, once the board is playable and the player pauses, a worker stores it in its
+//   own Cache Storage cache (older snapshots are deleted), off the page's main thread
+//   (the worker is snapshot-store.mjs); on the first path it comes from the HTTP cache, never twice over
+//   the network;
 // - a later visit reads it from that cache while PyScript starts and boots from it; missing,
 //   malformed or refused by Pyodide, the normal boot follows and nothing is lost.
 // The runtime's wasm: once a copy of it is in Cache Storage (the service worker's cache or the
@@ -26,9 +31,10 @@
 // (SIGSEGV at the top of a secondary stack; docs/performance.md, "A crash in Chromium"). We
 // need none of what JSPI adds (`run_sync`), and the browsers without it run us the same way.
 //
-// `<html data-snapshot>` tells what happened: "used", "missing", "failed", then "stored"
-// once a fresh snapshot is in the cache. The solver's worker boots through this module too:
-// it uses a stored snapshot but leaves storing to the page.
+// `<html data-snapshot>` tells what happened: "used" (the stored one), "fetched" (a first
+// visit booted from one fetched with the runtime), "missing" (a first visit booted without),
+// "failed", then "stored" once a fresh snapshot is in the cache. The solver's worker boots
+// through this module too: it uses a stored snapshot but leaves storing to the page.
 import { loadPyodide as loadPinnedPyodide, version } from "./vendor/pyodide-314.0.7/pyodide.mjs";
 
 export { version };
@@ -36,47 +42,213 @@ export { version };
 const runtime = new URL("./vendor/pyodide-314.0.7/", import.meta.url).href;
 const SNAPSHOT = new URL("./vendor/pyodide-314.0.7/snapshot.bin", import.meta.url).href;
 const WASM = runtime + "pyodide.asm.wasm";
+const STDLIB = runtime + "python_stdlib_pyc.zip";
+const STORE_WORKER = new URL("./snapshot-store.mjs", import.meta.url);
 const SNAPSHOT_CACHE = "pyodide-snapshot";
 const MAGIC = "EOSNAP01";
 const inPage = typeof document !== "undefined";
+const loaderFacts = globalThis.eightoffLoader;
 // ?no_snapshot, read with the rest of the address by static/lang.js (none in the worker).
-const skipSnapshot = globalThis.eightoffLoader?.snapshot === false;
+const skipSnapshot = loaderFacts?.snapshot === false;
+
+// The first visit's choice (docs/performance.md, "The snapshot on a first visit", has the
+// figures). The snapshot pays when its extra bytes arrive sooner than the bootstrap it
+// replaces would have ended: SNAPSHOT_BYTES / throughput < SAVED_SECONDS × slowdown.
+/** The snapshot as sent (brotli), bytes; tests/browser/test_snapshot.py checks it. */
+export const SNAPSHOT_BYTES = 3_750_000;
+/** What booting from a snapshot saves on this kind of machine at full speed, in seconds: the
+ * bootstrap on Chromium's baseline wasm code (about 2.1 s) less expanding and restoring the
+ * snapshot (about 0.4 s), less a margin that keeps a marginal link on the normal boot. */
+export const SAVED_SECONDS = 1.4;
+/** The device probe's best round at full speed on that machine, in ms. */
+export const PROBE_MS = 1.2;
+/** The most the probe is believed: it reads a busy or throttled main thread (a loaded
+ * machine, CPU emulation's pauses) as a slower device, up to 50× here, far beyond what the
+ * bootstrap itself then takes; phones run our wasm about 4× slower than that machine. */
+export const MOST_SLOWDOWN = 6;
+const PROBE_ROUNDS = 3;
+const PROBE_LOOPS = 1_000_000;
+/** The first bytes: the runtime's downloads are sampled until this long after they began
+ * flowing (or until they are complete). */
+const SAMPLE_MS = 300;
 
 // Started when this module runs (index.html runs it before PyScript): overlaps PyScript's start.
 let stored = skipSnapshot ? Promise.resolve(null) : readSnapshot();
 let storedWasm = skipSnapshot ? Promise.resolve(null) : readStoredWasm();
+// A first visit's choice, made while PyScript starts (null: not a first visit here).
+let firstVisit = inPage && !skipSnapshot ? stored.then((found) => (found ? null : firstVisitPath())) : Promise.resolve(null);
 
 export async function loadPyodide(options = {}) {
-  const config = { ...options, indexURL: runtime, stdLibURL: runtime + "python_stdlib_pyc.zip" };
+  const started = performance.now();
+  const pyodide = await chooseAndLoad(options);
+  // The interpreter's start, from PyScript's call (a performance measure for the benchmark).
+  performance.measure("eightoff-pyodide", { start: started, end: performance.now() });
+  return pyodide;
+}
+
+async function chooseAndLoad(options) {
+  const config = { ...options, indexURL: runtime, stdLibURL: STDLIB };
   const snapshot = await stored;
+  const choice = await firstVisit;
   // A stored Response can be read once: the first boot that fetches the wasm takes it.
-  let wasm = await storedWasm;
-  const takeWasm = () => {
-    const copy = wasm;
-    wasm = null;
+  const copies = new Map(choice?.responses ?? []);
+  const wasm = await storedWasm;
+  if (wasm) copies.set(WASM, Promise.resolve(wasm));
+  stored = storedWasm = firstVisit = Promise.resolve(null); // a second interpreter boots normally
+  const take = (url) => {
+    const copy = copies.get(url) ?? null;
+    copies.delete(url);
     return copy;
   };
-  stored = storedWasm = Promise.resolve(null); // a second interpreter boots normally
-  if (snapshot) {
+  if (snapshot || choice?.heap) {
     try {
-      const heap = expandSnapshot(snapshot);
-      const pyodide = await bootPyodide(takeWasm, () => loadPinnedPyodide({ ...config, _loadSnapshot: heap }));
+      const heap = snapshot ? expandSnapshot(snapshot) : choice.heap;
+      // A first visit compiles the wasm while the snapshot still arrives: Pyodide would only
+      // begin once the snapshot is expanded.
+      const compiled = snapshot ? null : compileAhead(take(WASM));
+      const pyodide = await bootPyodide(take, () => loadPinnedPyodide({ ...config, _loadSnapshot: heap }), compiled);
       // Pyodide keeps its options: let the 31 MB heap image go once it is restored.
       if (pyodide._api?.config) pyodide._api.config._loadSnapshot = undefined;
       // The heap holds the random module's state of the build machine: draw a fresh one.
       pyodide.runPython("import random\nrandom.seed()");
-      report("used");
+      report(snapshot ? "used" : "fetched");
+      if (!snapshot) whenPlayable(storeSnapshot);
       return pyodide;
     } catch (error) {
-      console.warn("Eight Off: the stored Pyodide snapshot did not load; booting without it.", error);
+      console.warn("Eight Off: the Pyodide snapshot did not load; booting without it.", error);
       report("failed");
     }
   } else {
     report("missing");
   }
-  const pyodide = await bootPyodide(takeWasm, () => loadPinnedPyodide(config));
-  if (inPage && !skipSnapshot) whenPlayable(() => idle(storeSnapshot));
+  const pyodide = await bootPyodide(take, () => loadPinnedPyodide(config));
+  if (inPage && !skipSnapshot) whenPlayable(storeSnapshot);
   return pyodide;
+}
+
+/** The heap of the snapshot fetched on a first visit (its bytes count in the loading
+ * screen's progress); rejects when it cannot be had, and the normal boot follows. */
+function fetchSnapshot() {
+  loaderFacts?.expect?.(SNAPSHOT, SNAPSHOT_BYTES);
+  const heap = (async () => {
+    const response = await fetch(SNAPSHOT);
+    if (!response.ok) throw new Error(`snapshot: HTTP ${response.status}`);
+    return expandSnapshot(new Uint8Array(await response.arrayBuffer()));
+  })();
+  heap.catch(() => {}); // handled where the boot awaits it
+  return heap;
+}
+
+/**
+ * On a first visit: boot from a snapshot fetched now, or boot as before? `heap` is the
+ * snapshot's heap to come (its download starts now), or null; `responses` the runtime's responses taken over from the page's preloads (their
+ * first bytes were measured), which Pyodide's own fetches are then answered with.
+ * ?first_visit=snapshot|boot (tests, the benchmark) forces the answer.
+ */
+async function firstVisitPath() {
+  const forced = loaderFacts?.firstVisit;
+  const wasmStored = Boolean(await storedWasm);
+  const urls = wasmStored ? [STDLIB] : [WASM, STDLIB];
+  const sample = sampleDownloads(urls);
+  const connection = navigator.connection;
+  let snapshot;
+  let why;
+  if (forced) {
+    [snapshot, why] = [forced === "snapshot", "forced"];
+  } else if (connection?.saveData || /2g|3g/.test(connection?.effectiveType ?? "")) {
+    [snapshot, why] = [false, `connection ${connection.effectiveType}${connection.saveData ? ", save data" : ""}`];
+  } else {
+    const slowdown = await deviceSlowdown();
+    const throughput = await sample.throughput;
+    snapshot = SNAPSHOT_BYTES / throughput < SAVED_SECONDS * slowdown;
+    why = `${(throughput / 1e6).toFixed(2)} MB/s, device ${slowdown.toFixed(2)}× slower`;
+  }
+  sample.stop();
+  performance.mark("eightoff-first-visit", { detail: { snapshot, why } });
+  return { heap: snapshot ? fetchSnapshot() : null, responses: sample.responses };
+}
+
+/**
+ * Takes over the page's preloads of `urls` (a fetch of the same URL is answered with the
+ * preloaded response) and counts their bytes as they arrive. `throughput` resolves to the
+ * bytes per second the page has received since its first byte (these streams and every
+ * resource already complete), once SAMPLE_MS have passed since the streams began to flow, or
+ * once they are complete if that is sooner. The time counts from the HTML's first byte, so
+ * that bytes which arrived before this module ran do not look like a burst.
+ */
+function sampleDownloads(urls) {
+  const readers = [];
+  let counted = 0;
+  let flowing = 0;
+  let done;
+  const throughput = new Promise((resolve) => {
+    done = () => resolve(bytesPerSecond(urls, counted));
+  });
+  const responses = urls.map((url) => [url, fetch(url).then((response) => {
+    if (response.ok && response.body) count(response.clone().body.getReader(), onTheWire(url, response));
+    return response;
+  })]);
+  let finished = 0;
+  const count = async (reader, ratio) => {
+    readers.push(reader);
+    try {
+      for (;;) {
+        const { done: end, value } = await reader.read();
+        if (end) break;
+        if (!flowing) {
+          flowing = performance.now();
+          setTimeout(done, SAMPLE_MS);
+        }
+        counted += value.byteLength * ratio;
+      }
+    } catch {
+      // cancelled once the choice is made
+    }
+    if (++finished === urls.length) done();
+  };
+  // Nothing at all arrives (a failing network): decide after the sample time anyway.
+  setTimeout(() => done(), 4 * SAMPLE_MS);
+  responses.forEach(([, pending]) => pending.catch(() => done()));
+  const stop = () => readers.forEach((reader) => reader.cancel().catch(() => {}));
+  return { responses, throughput, stop };
+}
+
+/** The share of a response's decoded bytes that crossed the wire: its Content-Length (the
+ * compressed body's, when the host compressed it) over the file's size the build wrote on
+ * its preload link (`data-bytes`); a third (about brotli's, for the wasm and the zip) when
+ * either is unknown. */
+function onTheWire(url, response) {
+  const wire = Number(response.headers.get("content-length")) || 0;
+  const link = [...document.querySelectorAll("link[data-bytes]")].find((candidate) => candidate.href === url);
+  const decoded = Number(link?.dataset.bytes) || 0;
+  return wire && decoded ? Math.min(1, wire / decoded) : 1 / 3;
+}
+
+/** Bytes per second since the page's first byte: `counted` (as sent) of `urls`, plus every
+ * other resource complete by now, over the time since the HTML's first byte arrived. */
+function bytesPerSecond(urls, counted) {
+  const now = performance.now();
+  const start = performance.getEntriesByType("navigation")[0]?.responseStart || 0;
+  const others = performance
+    .getEntriesByType("resource")
+    .filter((entry) => !urls.includes(entry.name))
+    .reduce((sum, entry) => sum + (entry.encodedBodySize || 0), 0);
+  return ((counted + others) * 1000) / Math.max(now - start, 1);
+}
+
+/** How many times slower than the reference machine this device runs a little integer loop
+ * (best of PROBE_ROUNDS rounds, each its own task, about a millisecond each here), from 1 to
+ * MOST_SLOWDOWN. */
+async function deviceSlowdown() {
+  let best = Infinity;
+  for (let round = 0; round < PROBE_ROUNDS; round++) {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const start = performance.now();
+    let x = 0;
+    for (let i = 0; i < PROBE_LOOPS; i++) x = (x + Math.imul(x ^ i, 2654435761)) | 0;
+    best = Math.min(best, performance.now() - start + (x === 0.5 ? 1 : 0));
+  }
+  return Math.min(MOST_SLOWDOWN, Math.max(1, best / PROBE_MS));
 }
 
 /** A wasm response streaming compilation accepts (on another, Pyodide would wait forever). */
@@ -106,19 +278,39 @@ async function withoutJspi(boot) {
   }
 }
 
-/** Runs `boot` (a Pyodide load) without JSPI; Pyodide's fetch of the wasm is answered with
- * the stored copy `take()` gives, when there is one left. */
-async function bootPyodide(take, boot) {
+/** Runs `boot` (a Pyodide load) without JSPI; Pyodide's fetch of a runtime file is answered
+ * with the response `take(url)` gives (a stored copy, or one taken over from a preload),
+ * when there is one left. */
+async function bootPyodide(take, boot, compiled = null) {
   const networkFetch = globalThis.fetch;
+  const streaming = WebAssembly.instantiateStreaming;
   globalThis.fetch = function (input, init) {
-    const copy = String(input instanceof Request ? input.url : input) === WASM ? take() : null;
-    return copy ? Promise.resolve(copy) : networkFetch.call(this, input, init);
+    const copy = take(String(input instanceof Request ? input.url : input));
+    return copy ?? networkFetch.call(this, input, init);
   };
+  if (compiled) {
+    // The module compiled ahead (`compileAhead`) instead of Pyodide's streaming compile of
+    // its own fetch; without one (the compile failed), Pyodide's fetch goes to the network.
+    WebAssembly.instantiateStreaming = async function (source, imports) {
+      const module = await compiled;
+      if (!module) return streaming.call(this, source, imports);
+      return { module, instance: await WebAssembly.instantiate(module, imports) };
+    };
+  }
   try {
     return await withoutJspi(boot);
   } finally {
     globalThis.fetch = networkFetch;
+    WebAssembly.instantiateStreaming = streaming;
   }
+}
+
+/** The runtime's wasm compiled from `response` (a promise of one, or null), or null. */
+function compileAhead(response) {
+  if (!response) return null;
+  return Promise.resolve(response)
+    .then((wasm) => (compilable(wasm) ? WebAssembly.compileStreaming(wasm) : null))
+    .catch(() => null);
 }
 
 async function readSnapshot() {
@@ -154,41 +346,45 @@ export function expandSnapshot(bytes) {
   return heap;
 }
 
-async function storeSnapshot() {
-  try {
-    const cache = await caches.open(SNAPSHOT_CACHE);
-    const response = await fetch(SNAPSHOT);
-    if (!response.ok) return;
-    await cache.put(SNAPSHOT, response);
-    if (!(await caches.match(WASM))) {
-      const wasm = await fetch(WASM);
-      if (compilable(wasm)) await cache.put(WASM, wasm);
+/** Stores this build's snapshot (and the wasm, when no cache holds it) in the page's cache,
+ * in a worker of its own, snapshot-store.mjs: the download, its decoding and the cache
+ * writes stay off the page's main thread. Resolves when the worker is done. */
+function storeSnapshot() {
+  return new Promise((resolve) => {
+    let worker;
+    try {
+      worker = new Worker(STORE_WORKER, { type: "module" });
+    } catch {
+      return resolve(); // no workers: the next visit boots normally
     }
-    for (const request of await cache.keys()) {
-      if (request.url !== SNAPSHOT && request.url !== WASM) await cache.delete(request);
-    }
-    report("stored");
-  } catch {
-    // offline, storage full: the next visit boots normally and tries again
-  }
+    const end = (event) => {
+      worker.terminate();
+      if (event.data === "stored") report("stored");
+      resolve();
+    };
+    worker.onmessage = worker.onerror = end;
+    worker.postMessage({ cache: SNAPSHOT_CACHE, snapshot: SNAPSHOT, wasm: WASM });
+  });
 }
 
 function report(state) {
   if (inPage) document.documentElement.dataset.snapshot = state;
 }
 
-function whenPlayable(callback) {
+/** Runs `task` once the board is playable, in a quiet moment of the page's idle-time queue
+ * (in loader.js, `whenQuiet`), or in idle time when the loading screen's script is absent. */
+function whenPlayable(task) {
   const root = document.documentElement;
-  if (root.hasAttribute("data-ready")) return callback();
+  const queue = () => {
+    if (loaderFacts?.whenQuiet) loaderFacts.whenQuiet(task);
+    else if ("requestIdleCallback" in globalThis) requestIdleCallback(task, { timeout: 5000 });
+    else setTimeout(task, 1000);
+  };
+  if (root.hasAttribute("data-ready")) return queue();
   const observer = new MutationObserver(() => {
     if (!root.hasAttribute("data-ready")) return;
     observer.disconnect();
-    callback();
+    queue();
   });
   observer.observe(root, { attributes: true, attributeFilter: ["data-ready"] });
-}
-
-function idle(callback) {
-  if ("requestIdleCallback" in globalThis) requestIdleCallback(callback, { timeout: 5000 });
-  else setTimeout(callback, 1000);
 }

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Runs every benchmark and prints its figures (ratios measured within one run):
 # the engine (CPython), our solver against Freecell Solver, a save to storage, start-up against
-# a stock PyScript page, and the board's tap and pointer-move handling in Chromium. Installs
-# what it needs, like tools/test.sh.
+# a stock PyScript page, the board's tap and pointer-move handling in Chromium, and Lighthouse
+# on a first and a later visit. Installs what it needs, like tools/test.sh (Lighthouse from
+# bench/lighthouse/package-lock.json, apart from the runtime's packages).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source tools/setup.sh
@@ -16,3 +17,6 @@ for bench in engine solver save startup interaction hints; do
   step "bench/$bench.py"
   python "bench/$bench.py"
 done
+step "bench/lighthouse.py (Lighthouse, npm ci in bench/lighthouse)"
+npm ci --prefix bench/lighthouse --no-audit --no-fund --loglevel=error
+python bench/lighthouse.py --no-build

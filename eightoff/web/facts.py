@@ -10,7 +10,7 @@ record, and tests/web/test_facts.py fails when any copy drifts from this module.
 >>> for_javascript()["recordKey"], for_javascript()["rightToLeft"]
 ('eightoff:v1:state', ['he'])
 >>> [p.name for p in PARAMETERS if p.test_only]
-['boot_timeout', 'no_sw', 'no_snapshot']
+['boot_timeout', 'no_sw', 'no_snapshot', 'first_visit']
 """
 
 from __future__ import annotations
@@ -51,6 +51,11 @@ BOOT_TIMEOUT: Final = (5, 60, 600)
 """``?boot_timeout=N``: seconds without progress before the loading screen says start-up
 stalled — the least, the default, the most. Any other value counts as the default."""
 
+FIRST_VISIT: Final = ("snapshot", "boot")
+"""``?first_visit=``: force a first visit's path (tests, bench/startup.py) — fetch the
+memory snapshot with the runtime and boot from it, or boot without it as before — instead
+of the choice static/pyodide-loader.mjs makes from the link and the device."""
+
 Reader = Literal["python", "javascript"]
 
 
@@ -77,11 +82,14 @@ PARAMETERS: Final = (
     Parameter("boot_timeout", "javascript", test_only=True),
     Parameter("no_sw", "javascript", flag=True, test_only=True),
     Parameter("no_snapshot", "javascript", flag=True, test_only=True),
+    Parameter("first_visit", "javascript", test_only=True),
 )
 """Every parameter the page reads; any other is ignored. The first of a repeated parameter
 counts. The test-only ones are harmless from a public link: ``boot_timeout`` is bounded
 (:data:`BOOT_TIMEOUT`), ``no_sw`` only skips the offline install for that visit, and
-``no_snapshot`` only boots that visit without the stored snapshot. ``lang`` is read by
+``no_snapshot`` only boots that visit without the stored snapshot, and ``first_visit``
+(one of :data:`FIRST_VISIT`, anything else ignored) only forces which way a first visit
+boots. ``lang`` is read by
 both: static/lang.js decides the language before Python runs, eightoff/web/links/startup.py the
 same way (tests/web/test_facts.py runs both on the same addresses)."""
 
@@ -111,6 +119,7 @@ def for_javascript() -> dict[str, object]:
         "backupKey": BACKUP_KEY,
         "themes": list(THEMES),
         "bootTimeout": dict(zip(("least", "default", "most"), BOOT_TIMEOUT, strict=True)),
+        "firstVisit": list(FIRST_VISIT),
         "parameters": {
             p.name: {"flag": p.flag, "testOnly": p.test_only, "kept": p.kept}
             for p in PARAMETERS
@@ -122,6 +131,7 @@ def for_javascript() -> dict[str, object]:
 __all__ = [
     "BACKUP_KEY",
     "BOOT_TIMEOUT",
+    "FIRST_VISIT",
     "LANGUAGES",
     "LANGUAGE_TAG",
     "PARAMETERS",

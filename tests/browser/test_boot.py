@@ -5,10 +5,12 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+import pytest
 from playwright.sync_api import Page, Route, expect
 
 from .harness import BOOT_TIMEOUT_MS, StrictPage
 from .helpers import open_fresh
+from .test_snapshot import forget_the_snapshot
 
 # The runtime from the network as on a first visit, although this browser profile has the
 # snapshot and the wasm in Cache Storage from earlier tests (pyodide-loader.mjs).
@@ -51,16 +53,23 @@ def test_loading_screen_shows_real_progress(page: Page, site_url: str) -> None:
     expect(page.locator("#loading")).to_have_count(0)
 
 
-def test_wasm_with_wrong_type_shows_an_error(page: Page, site_url: str, strict_page: StrictPage) -> None:
-    """A .wasm served as text/plain makes Pyodide hang after a warning: we must say why."""
+@pytest.mark.parametrize(
+    "address", [FIRST_VISIT, "index.html?first_visit=snapshot"], ids=["boot", "snapshot"]
+)
+def test_wasm_with_wrong_type_shows_an_error(
+    page: Page, site_url: str, strict_page: StrictPage, address: str
+) -> None:
+    """A .wasm served as text/plain makes Pyodide hang after a warning: we must say why, on
+    either path of a first visit (the snapshot's compiles the wasm ahead)."""
     strict_page.expect_errors()
 
     def wrong_type(route: Route) -> None:
         response = route.fetch()
         route.fulfill(response=response, headers={**response.headers, "content-type": "text/plain"})
 
+    forget_the_snapshot(page, site_url)  # a first visit, not a later one booting from it
     page.route("**/*.wasm", wrong_type)
-    page.goto(site_url + FIRST_VISIT)
+    page.goto(site_url + address)
     error = page.locator("#loading .loading-error")
     expect(error).to_be_visible(timeout=BOOT_TIMEOUT_MS)
     expect(error).to_contain_text("application/wasm")

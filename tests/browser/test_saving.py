@@ -55,12 +55,13 @@ def test_a_reload_keeps_the_position_the_score_and_undo(page: Page, site_url: st
     expect_numbers(page, game.score, game.moves)
 
 
-def find_scoring_start(page: Page, site_url: str) -> Game:
-    """A deal with a tap home at the start: tap it, then one more move."""
+def find_scoring_start(page: Page, site_url: str, query: str = "") -> Game:
+    """A deal with a tap home at the start (the address also holds ``query``): tap it, then
+    one more move."""
     from .helpers import find
 
     game = find(lambda g: any(g.tap(p) for p in g.position.piles()))
-    open_fresh(page, site_url, f"deal={game.code}")
+    open_fresh(page, site_url, f"deal={game.code}" + (f"&{query}" if query else ""))
     player = Player(page)
     pile = next(p for p in game.position.piles() if game.tap(p))
     player.play(game, game.tap(pile))  # type: ignore[arg-type]

@@ -1,20 +1,26 @@
-"""The memory snapshot of later visits (static/pyodide-loader.mjs, docs/performance.md).
+"""The memory snapshot (static/pyodide-loader.mjs, docs/performance.md).
 
-A first visit boots without it and stores it in idle time; a later visit boots from it.
-A snapshot that is missing, of another build (stale) or that fails to load (malformed, or
-refused by Pyodide) leads to the normal boot: the saved game is all there, and a fresh
-snapshot replaces what was stored. `<html data-snapshot>` says which path the page took.
+A first visit chooses from the link and the device: on a fast link it fetches the snapshot
+with the runtime and boots from it, on a slow one it boots without it (as forced here by
+?first_visit= or by links emulated through the DevTools protocol); either way a worker stores
+it in idle time, and a later visit boots from it. A snapshot that is missing, of another
+build (stale) or that fails to load (malformed, or refused by Pyodide) leads to the normal
+boot: the saved game is all there, and a fresh snapshot replaces what was stored.
+`<html data-snapshot>` says which path the page took.
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator
+
 import pytest
-from playwright.sync_api import Page, Route, expect
+from playwright.sync_api import Browser, Page, Route, expect
 
 from eightoff import Game
 from eightoff.web import facts
 
-from .harness import build
+from .harness import StrictPage, build, wait_ready
 from .helpers import BLANK, expect_board, expect_numbers, open_page
 from .test_saving import find_scoring_start
 
@@ -71,24 +77,37 @@ def expect_kept(page: Page, game: Game) -> None:
     expect(page.locator("#deal-code")).to_have_text(str(game.code))
 
 
-def fresh_start(page: Page, site_url: str) -> Game:
-    """No snapshot stored: a game with two moves played, booted the normal way; then the
-    page stores the snapshot in idle time."""
+# A first visit's path, forced (?first_visit=), and the state it leaves in <html data-snapshot>.
+FIRST_STATE = {"boot": "missing", "snapshot": "fetched"}
+
+
+def fresh_start(page: Page, site_url: str, path: str = "boot") -> Game:
+    """No snapshot stored: a game with two moves played, booted on the first visit's `path`
+    (without the snapshot, or from one fetched with the runtime); then the page stores the
+    snapshot in idle time."""
     page.add_init_script(STATES)
+    forget_the_snapshot(page, site_url)
+    game = find_scoring_start(page, site_url, f"first_visit={path}")
+    page.wait_for_function(STORED_LATER)
+    assert snapshot_states(page) == [FIRST_STATE[path], "stored"]
+    assert sorted(stored(page)) == cached_files(site_url)
+    return game
+
+
+def forget_the_snapshot(page: Page, site_url: str) -> None:
+    """Delete the page's cache (from a blank page of the site's origin): a first visit next."""
     blank = site_url + "__blank__.html"
     page.route(blank, lambda route: route.fulfill(body=BLANK, content_type="text/html"))
     page.goto(blank)
     page.evaluate(f"caches.delete('{CACHE}')")
     page.unroute(blank)
-    game = find_scoring_start(page, site_url)
-    page.wait_for_function(STORED_LATER)
-    assert snapshot_states(page) == ["missing", "stored"]
-    assert sorted(stored(page)) == cached_files(site_url)
-    return game
 
 
-def test_a_later_visit_boots_from_the_stored_snapshot(page: Page, site_url: str) -> None:
-    game = fresh_start(page, site_url)
+@pytest.mark.parametrize("path", ["boot", "snapshot"])
+def test_a_later_visit_boots_from_the_stored_snapshot(page: Page, site_url: str, path: str) -> None:
+    """Whichever way the first visit booted, the snapshot is stored and the next visit boots
+    from it, the game as it was."""
+    game = fresh_start(page, site_url, path)
     reload(page, site_url)
     expect_kept(page, game)
     assert snapshot_states(page) == ["used"]
@@ -108,7 +127,7 @@ def test_a_stale_snapshot_is_not_used_and_is_replaced(page: Page, site_url: str)
         }""",
         [snapshot_url(site_url), stale],
     )
-    reload(page, site_url)
+    open_page(page, site_url, "first_visit=boot")
     expect_kept(page, game)
     page.wait_for_function(STORED_LATER)
     assert snapshot_states(page) == ["missing", "stored"]
@@ -159,10 +178,7 @@ def test_the_first_visit_fetches_the_snapshot_only_once_playable(page: Page, sit
     does the page ask for it; released, it is stored. The service worker never precaches it."""
     assert "snapshot." not in (build.DIST / "sw.js").read_text(encoding="utf-8")
     page.add_init_script(STATES)
-    blank = site_url + "__blank__.html"
-    page.route(blank, lambda route: route.fulfill(body=BLANK, content_type="text/html"))
-    page.goto(blank)
-    page.evaluate(f"caches.delete('{CACHE}')")
+    forget_the_snapshot(page, site_url)
     held: list[Route] = []
 
     def hold(route: Route) -> None:
@@ -170,10 +186,107 @@ def test_the_first_visit_fetches_the_snapshot_only_once_playable(page: Page, sit
 
     page.route(snapshot_url(site_url), hold)
     with page.expect_request(snapshot_url(site_url)):
-        open_page(page, site_url)  # playable although the snapshot is held
+        open_page(page, site_url, "first_visit=boot")  # playable although the snapshot is held
     assert snapshot_states(page) == ["missing"]
     assert len(held) == 1
     for route in held:
         route.continue_()
     page.wait_for_function(STORED_LATER)
     assert sorted(stored(page)) == cached_files(site_url)
+
+
+def test_the_snapshot_s_size_in_the_loader_is_the_size_sent() -> None:
+    """The first visit's choice reckons with the snapshot's bytes as sent (brotli): the
+    figure in pyodide-loader.mjs is within a tenth of the build's."""
+    (loader,) = (build.DIST / "static").glob("pyodide-loader.*.mjs")
+    match = re.search(r"SNAPSHOT_BYTES = ([0-9_]+);", loader.read_text(encoding="utf-8"))
+    assert match, "pyodide-loader.mjs states no SNAPSHOT_BYTES"
+    (sent,) = (build.DIST / RUNTIME).glob("snapshot.*.bin.br")
+    assert abs(int(match.group(1)) / sent.stat().st_size - 1) <= 0.1
+
+
+# Emulated links (DevTools protocol), as bench/startup.py names them: Mbit/s, ms, CPU slowdown.
+FAST_PHONE = (20.0, 40, 4)
+SLOW_LINK = (1.6, 150, 4)
+CHOICE = "performance.getEntriesByName('eightoff-first-visit')[0]?.detail"
+
+
+@pytest.fixture
+def new_visitor(browser: Browser, site_url: str) -> Iterator[Page]:
+    """A tab of a brand-new browser context: nothing in its HTTP cache or Cache Storage (no
+    service worker either, whose cache would hold the wasm: tests/deploy covers it)."""
+    context = browser.new_context(service_workers="block")
+    tab = context.new_page()
+    watcher = StrictPage(context, tab, site_url.split("/")[2])
+    yield tab
+    watcher.check()
+    context.close()
+
+
+@pytest.mark.parametrize(
+    ("link", "state"), [(FAST_PHONE, "fetched"), (SLOW_LINK, "missing")], ids=["fast-phone", "slow-link"]
+)
+def test_a_first_visit_chooses_its_path_from_the_link_and_the_device(
+    new_visitor: Page, site_url: str, link: tuple[float, int, int], state: str
+) -> None:
+    """Over an emulated fast phone the first visit fetches the snapshot with the runtime and
+    boots from it; over a slow link it boots without it (and fetches the snapshot only once
+    playable: test_the_first_visit_fetches_the_snapshot_only_once_playable). The emulation
+    holds until the page has chosen (then the rest loads at full speed, to keep the test
+    short); the game is playable either way, and the snapshot stored."""
+    page = new_visitor
+    page.add_init_script(STATES)
+    mbit, latency, cpu = link
+    cdp = page.context.new_cdp_session(page)
+    throughput = mbit * 1e6 / 8
+    conditions = {
+        "offline": False,
+        "latency": latency,
+        "downloadThroughput": throughput,
+        "uploadThroughput": throughput,
+    }
+    cdp.send("Network.emulateNetworkConditions", conditions)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": cpu})
+    page.goto(site_url + "index.html?deal=EO1-C4-AAAAAFA", wait_until="commit")
+    page.wait_for_function(f"{CHOICE} !== undefined", timeout=60_000)
+    choice = page.evaluate(CHOICE)
+    cdp.send(
+        "Network.emulateNetworkConditions",
+        {**conditions, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1},
+    )
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
+    wait_ready(page)
+    assert snapshot_states(page)[0] == state, choice
+    assert choice["snapshot"] == (state == "fetched"), choice
+    expect(page.locator("#deal-code")).to_have_text("EO1-C4-AAAAAFA")
+    page.wait_for_function(STORED_LATER)
+    assert sorted(stored(page)) == cached_files(site_url)
+
+
+# A tap (a pointerdown at the window) the moment the board becomes playable, before the
+# page's scripts see data-ready (this observer is the first one made).
+TAP_AT_READY = """
+new MutationObserver((_, observer) => {
+  if (!document.documentElement.hasAttribute("data-ready")) return;
+  observer.disconnect();
+  window.tappedAt = performance.now();
+  dispatchEvent(new PointerEvent("pointerdown"));
+}).observe(document, {attributes: true, subtree: true, attributeFilter: ["data-ready"]});
+"""
+
+
+def test_idle_time_work_waits_for_a_quiet_moment(page: Page, site_url: str) -> None:
+    """The idle-time queue (static/loader.js) begins no task within a second of the player's
+    last tap: tapped as the board becomes playable, the page stores the snapshot (and tries
+    the service worker) only a second later, one task after the other."""
+    page.add_init_script(TAP_AT_READY)
+    forget_the_snapshot(page, site_url)
+    open_page(page, site_url, "first_visit=boot")
+    page.wait_for_function(STORED_LATER)
+    tapped = page.evaluate("window.tappedAt")
+    tasks = page.evaluate(
+        "performance.getEntriesByName('eightoff-idle-task').map(m => [m.startTime, m.startTime + m.duration])"
+    )
+    assert len(tasks) == 2, tasks  # the service worker (blocked here), the snapshot
+    assert tasks[0][0] >= tapped + 1000
+    assert tasks[1][0] >= tasks[0][1]

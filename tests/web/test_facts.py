@@ -48,9 +48,9 @@ const out = JSON.parse(casesJson).map(({ search, stored, languages }) => {
   context.self = context;
   vm.createContext(context);
   vm.runInContext(source, context);
-  const { bootSeconds, serviceWorker, snapshot } = context.eightoffLoader;
+  const { bootSeconds, serviceWorker, snapshot, firstVisit } = context.eightoffLoader;
   const theme = root.dataset.theme || "";
-  return { lang: root.lang, dir: root.dir, bootSeconds, serviceWorker, snapshot, theme };
+  return { lang: root.lang, dir: root.dir, bootSeconds, serviceWorker, snapshot, firstVisit, theme };
 });
 console.log(JSON.stringify(out));
 """
@@ -159,8 +159,20 @@ def test_test_only_flags_are_read_once(lang_js: Path) -> None:
     assert flags == [(False, True), (True, False), (True, True), (True, True)]
 
 
+def test_a_first_visit_s_path_is_forced_only_by_a_known_value(lang_js: Path) -> None:
+    """?first_visit=snapshot|boot (tests, the benchmark) forces the first visit's path; any
+    other value, or none, leaves the choice to the page (an empty string)."""
+    queries = ["?first_visit=snapshot", "?first_visit=boot&first_visit=snapshot", "?first_visit=SNAPSHOT"]
+    results = run_lang_js(lang_js, [case(q) for q in [*queries, "?first_visit", ""]])
+    assert [r["firstVisit"] for r in results] == ["snapshot", "boot", "", "", ""]
+    assert facts.FIRST_VISIT == ("snapshot", "boot")
+
+
 def test_python_reads_only_the_parameters_of_the_table() -> None:
-    query = "?seed=1&deal=a&deal=b&moves=1e&replay=3&daily&lang=he&boot_timeout=9&no_sw&no_snapshot&x"
+    query = (
+        "?seed=1&deal=a&deal=b&moves=1e&replay=3&daily&lang=he&boot_timeout=9&no_sw&no_snapshot"
+        "&first_visit=boot&x"
+    )
     assert parameters(query) == {
         "deal": "a",
         "moves": "1e",
@@ -170,6 +182,7 @@ def test_python_reads_only_the_parameters_of_the_table() -> None:
         "boot_timeout": "9",
         "no_sw": "",
         "no_snapshot": "",
+        "first_visit": "boot",
     }
     assert [p.name for p in facts.PARAMETERS if p.kept] == ["lang"]
 
