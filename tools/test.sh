@@ -39,9 +39,10 @@ fi
 # one's output follows the first's). Their coverage adds up (--cov-append, then combined):
 # the 95 % is checked on the whole, as one run.
 python -m pytest tests/engine tests/web -x --cov --cov-report= --cov-fail-under=0 --durations=25
-beside=$(mktemp)
-COVERAGE_FILE=.coverage.beside python -m pytest tests/deploy tests/smoke --cov --cov-report= \
-  --cov-fail-under=0 --durations=10 >"$beside" 2>&1 &
+beside=$(mktemp -d)  # its output and its coverage data, apart from the first process's: that
+# one's pytest-cov combines every .coverage.* beside its own data file when it ends
+COVERAGE_FILE="$beside/.coverage.beside" python -m pytest tests/deploy tests/smoke --cov --cov-report= \
+  --cov-fail-under=0 --durations=10 >"$beside/output" 2>&1 &
 besides=$!
 chromium_status=0
 python -m pytest tests/browser --cov --cov-append --cov-report= --cov-fail-under=0 --durations=25 ||
@@ -49,13 +50,13 @@ python -m pytest tests/browser --cov --cov-append --cov-report= --cov-fail-under
 beside_status=0
 wait "$besides" || beside_status=$?
 step "The deploy and smoke suites (run beside the Chromium suite)"
-cat "$beside"
-rm -f "$beside"
+cat "$beside/output"
 if [ "$chromium_status" -ne 0 ] || [ "$beside_status" -ne 0 ]; then
   echo "tests failed: the Chromium suite exited $chromium_status, the deploy and smoke suites $beside_status" >&2
   exit 1
 fi
-coverage combine --append .coverage.beside
+coverage combine --append "$beside/.coverage.beside"
+rm -rf "$beside"
 step "Coverage of the whole run"
 coverage report --fail-under=95
 step "Coverage of the DOM layer's pure modules"
