@@ -54,6 +54,7 @@ from typing import Final, Literal
 from ...game import Game
 from ...piles import Pile
 from ...position import Position
+from ...rules import finishing_line
 from ..solver.messages import Marks
 from ..words.i18n import language as current_language
 from ..words.speech import card_label, pile_label
@@ -130,6 +131,14 @@ class BoardModel:
 
 
 @lru_cache(maxsize=4)
+def _finishable(position: Position) -> bool:
+    """Whether foundation moves alone win from ``position`` (the engine's
+    :func:`~eightoff.rules.finishing_line`), kept for the last few positions: a pick or a
+    drag redraws the same position."""
+    return finishing_line(position) is not None
+
+
+@lru_cache(maxsize=4)
 def _labels(position: Position, language: str) -> Mapping[str, str]:
     """Every pile's and card's name in ``language`` (the one in use): kept for the last
     few positions, so a pick, a hint or a put-back does not name the board again."""
@@ -172,7 +181,7 @@ def game_model(game: Game, ui: UiState, hint: Marks | None, focus: Spot) -> Boar
         _shown(position, focus, game.score, game.moves, str(game.code)),
         can_undo=game.can_undo,
         can_redo=game.can_redo,
-        can_finish=game.finish() is not None,
+        can_finish=_finishable(position),
         lifted=tuple(str(c) for c in position.cards(Pile.from_key(held.pile))[-held.count :]) if held else (),
         lift_pile=held.pile if held else None,
         lit=ui.lit if held else frozenset(),
