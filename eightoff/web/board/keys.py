@@ -18,6 +18,9 @@ from ..dom import listen
 from .focus import Spot
 from .keymap import Keystroke, action_for
 
+OPEN_DIALOG = "dialog[open]"
+"""A key pressed in an open dialog is the dialog's; on an element of a dialog that has just
+closed (the focus comes back on its close event, a moment later) it is the page's."""
 FIELDS = ("INPUT", "TEXTAREA")
 """Elements the player types in: shortcuts leave them alone."""
 
@@ -27,6 +30,8 @@ def keystroke(event: Any) -> Keystroke:
     target = event.target
     tag = "" if is_none(target) else str(getattr(target, "tagName", "") or "")
     field = str(target.id or "") if tag in FIELDS else None
+    closest = None if is_none(target) else getattr(target, "closest", None)
+    in_dialog = closest is not None and not is_none(closest(OPEN_DIALOG))
     return Keystroke(
         str(event.key),
         ctrl=bool(event.ctrlKey),
@@ -34,7 +39,7 @@ def keystroke(event: Any) -> Keystroke:
         shift=bool(event.shiftKey),
         alt=bool(event.altKey),
         field=field,
-        dialog=not is_none(target) and hasattr(target, "closest") and not is_none(target.closest("dialog")),
+        dialog=in_dialog,
         code=str(getattr(event, "code", "") or ""),
     )
 
