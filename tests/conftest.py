@@ -1,0 +1,27 @@
+"""What every suite shares: how the browser suites are shared out between processes.
+
+tools/test.sh runs the Chromium, deploy and smoke suites together in three pytest-xdist
+workers (`-n 3 --dist loadgroup`). Each test module is one group, so a module's tests run in
+one process, in their order, one after another: the tests marked `same_tab` keep their one
+booted tab (tests/browser/conftest.py) and each module's session fixtures start once. The
+smoke suite is the one exception: its tests run once per engine in one browser per engine,
+so each engine is a group of its own and Firefox and WebKit run side by side.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+SMOKE = Path(__file__).parent / "smoke"
+
+
+@pytest.hookimpl(tryfirst=True)  # before xdist's own hook reads the groups
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        group = item.nodeid.split("::")[0]
+        callspec = getattr(item, "callspec", None)
+        if SMOKE in Path(item.path).parents and callspec and "driver" in callspec.params:
+            group += f"[{callspec.params['driver']}]"
+        item.add_marker(pytest.mark.xdist_group(group))
