@@ -14,6 +14,9 @@ from eightoff.errors import IllegalMoveError
 from eightoff.web.actions import Jump, PointerDown, PointerMove, PointerUp, Select, Shortcut
 from eightoff.web.board.gestures import DOUBLE_TAP_MS, Tap
 from eightoff.web.board.refusals import TapWait, home_move, lift_refusal, place_of
+from eightoff.web.words import i18n
+from eightoff.web.words.card_names import card_name
+from tests.web.test_catalogues import compiled, speak  # noqa: F401  (the compiled catalogues)
 from tests.web.test_hands import Board
 
 Input = Callable[[Board], None]
@@ -153,3 +156,15 @@ def test_a_tap_held_is_shown_once_and_dropped_unsaid() -> None:
     wait.drop()
     timers[1][1]()
     assert shown == [("5S", "here")] and not second.waiting
+
+
+@pytest.mark.parametrize("lang", ["he", "uk"])
+def test_the_reason_is_said_in_the_pages_language(lang: str, speak: Callable[[str], None]) -> None:  # noqa: F811
+    speak(lang)
+    said = []
+    for ask in (single_tap("column-1", 0, "3S"), drag("column-1", 0, "3S", "column-2")):
+        b = Board()
+        ask(b)
+        said += [text for name, text in b.view.calls if name == "say"]
+    words = i18n.gettext("The {card} does not head a run of one suit in sequence.", card=card_name("3S"))
+    assert said == [words, words] and words != COVERED

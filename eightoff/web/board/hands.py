@@ -154,6 +154,7 @@ class Hands:
         result = self.ui.up(game, action.drop, action.now)
         tap = self.ui.last_tap
         if isinstance(result, Feedback) and result.reason == "tap" and tap is not None:
+            self.table.unmark()  # the tap clears the hint now; one asked for meanwhile stays
             self.wait.hold(tap, game.position)
             return
         self.wait.drop()
@@ -165,7 +166,7 @@ class Hands:
         if self.ui.last_tap is not tap or self.table.game.position is not position or self.blocked():
             return
         self.ui.last_tap = None
-        self.gesture(Feedback(tap.card, "tap"))
+        self.board_action(Feedback(tap.card, "tap"))
 
     def cancel(self, _action: PointerCancel) -> None:
         self.gesture(self.ui.cancel())
