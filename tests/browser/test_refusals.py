@@ -55,6 +55,24 @@ def refusals(page: Page) -> tuple[list[str], list[str]]:
     return page.evaluate("window.refused"), page.evaluate("window.shakes")
 
 
+@pytest.mark.same_tab
+def test_a_covered_card_dragged_or_picked_with_enter_reads_the_same(page: Page, site_url: str) -> None:
+    """The review's two wordings of one refusal (a drag vs Enter) are now the engine's one."""
+    open_fresh(page, site_url, f"deal={CODE}", DESKTOP)
+    player = Player(page)
+    player.drag("KH", "column-2")
+    expect(page.locator("#status")).to_have_text(COVERED)
+    expect(page.locator("#announce")).to_have_text(COVERED)
+    page.locator("#board [tabindex='0']").focus()
+    for key in ["ArrowUp", "ArrowUp"]:
+        page.keyboard.press(key)
+    assert page.evaluate(FOCUS) == ["column-1", 3]
+    page.evaluate("document.getElementById('status').textContent = ''")
+    page.keyboard.press("Enter")
+    expect(page.locator("#status")).to_have_text(COVERED)
+    expect(page.locator("#announce")).to_have_text(re.compile(f"^{re.escape(COVERED)}\u00a0?$"))
+
+
 @pytest.fixture
 def clocked(browser: Browser, site_url: str) -> Iterator[Page]:
     """The deal in a touch-screen context of its own (the mouse works there too) with
@@ -120,21 +138,3 @@ def refusal(game: Game, move: Move) -> IllegalMoveError:
     with pytest.raises(IllegalMoveError) as error:
         check(game.position, move)
     return error.value
-
-
-@pytest.mark.same_tab
-def test_a_covered_card_dragged_or_picked_with_enter_reads_the_same(page: Page, site_url: str) -> None:
-    """The review's two wordings of one refusal (a drag vs Enter) are now the engine's one."""
-    open_fresh(page, site_url, f"deal={CODE}", DESKTOP)
-    player = Player(page)
-    player.drag("KH", "column-2")
-    expect(page.locator("#status")).to_have_text(COVERED)
-    expect(page.locator("#announce")).to_have_text(COVERED)
-    page.locator("#board [tabindex='0']").focus()
-    for key in ["ArrowUp", "ArrowUp"]:
-        page.keyboard.press(key)
-    assert page.evaluate(FOCUS) == ["column-1", 3]
-    page.evaluate("document.getElementById('status').textContent = ''")
-    page.keyboard.press("Enter")
-    expect(page.locator("#status")).to_have_text(COVERED)
-    expect(page.locator("#announce")).to_have_text(re.compile(f"^{re.escape(COVERED)}\u00a0?$"))
