@@ -70,8 +70,9 @@ class App:
         self.ui = UiState()
         self.store = Store(local.LocalStorage(), tab_id=secrets.token_hex(6))
         self.refit = Frame(self.view.fit)
-        self.timers = Timers()
         """Resizes arrive many times a frame while a window is dragged: fit once a frame."""
+        self.timers = Timers()
+        """The jobs run a while later (a refused tap's double-tap window)."""
         self.unbinds: list[Callable[[], None]] = []
         self.worker = Worker(
             lambda text: self.dispatch(WorkerReply(text)),
