@@ -50,34 +50,53 @@ def lift_count(position: Position, pile: Pile, index: int) -> int:
     return count if 1 <= count <= movable_count(position, pile) else 0
 
 
-def check(position: Position, move: Move) -> None:
-    """Raise :class:`IllegalMoveError`, with the reason in words, unless ``move`` is legal."""
-    source, target, count = move.source, move.target, move.count
-    position.check_pile(source)
-    position.check_pile(target)
-    if source == target:
-        raise IllegalMoveError("the cards are already there", code="same-pile")
+def check_lift(position: Position, pile: Pile, count: int) -> None:
+    """Raise :class:`IllegalMoveError`, with the reason in words, unless the top ``count``
+    cards of ``pile`` may be picked up together (:func:`lift_count`): the reason a pick,
+    a drag or a tap of a card that cannot move is refused, whatever the input.
+
+    >>> from .deal import DealCode
+    >>> dealt = DealCode.parse("EO1-C8-AAAAAFA").deal()
+    >>> check_lift(dealt, Pile.column(1), 2)
+    >>> check_lift(dealt, Pile.column(1), 3)
+    Traceback (most recent call last):
+    eightoff.errors.IllegalMoveError: the king of hearts does not head a run of one suit in sequence
+    """
+    position.check_pile(pile)
     if count < 1:
         raise IllegalMoveError("a move takes at least one card", code="no-cards", count=count)
-    size = position.size(source)
+    size = position.size(pile)
     if size == 0:
-        raise IllegalMoveError(f"{_pile_words(source)} is empty", code="empty-source", pile=source.key)
+        raise IllegalMoveError(f"{_pile_words(pile)} is empty", code="empty-source", pile=pile.key)
     if count > size:
         raise IllegalMoveError(
-            f"{_pile_words(source)} holds only {size} card{'s' * (size != 1)}",
+            f"{_pile_words(pile)} holds only {size} card{'s' * (size != 1)}",
             code="too-few-cards",
             count=count,
             size=size,
         )
-    card = position.cards(source)[-count]
-    if count > 1 and not target.is_column:
-        raise IllegalMoveError("a group of cards moves only to a column", code="group-to-column")
-    if count > movable_count(position, source):
+    if count > movable_count(position, pile):
+        card = position.cards(pile)[-count]
         raise IllegalMoveError(
             f"the {card.name} does not head a run of one suit in sequence",
             code="not-a-run",
             card=str(card),
         )
+
+
+def check(position: Position, move: Move) -> None:
+    """Raise :class:`IllegalMoveError`, with the reason in words, unless ``move`` is legal.
+    Cards that cannot be picked up together are refused for that (:func:`check_lift`)
+    before anything about where they go."""
+    source, target, count = move.source, move.target, move.count
+    position.check_pile(source)
+    position.check_pile(target)
+    if source == target:
+        raise IllegalMoveError("the cards are already there", code="same-pile")
+    check_lift(position, source, count)
+    card = position.cards(source)[-count]
+    if count > 1 and not target.is_column:
+        raise IllegalMoveError("a group of cards moves only to a column", code="group-to-column")
     if not accepts(position, target, card):
         raise _refusal(position, target, card)
     if target.is_column:

@@ -34,7 +34,7 @@ from .board.pointer import Pointer
 from .board.table import Table
 from .board.view import View
 from .controls import from_button, from_choice
-from .dom import Frame, intl_number, listen
+from .dom import Frame, Timers, intl_number, listen
 from .links.address import (
     DAILY,
     REPLAY,
@@ -71,6 +71,8 @@ class App:
         self.store = Store(local.LocalStorage(), tab_id=secrets.token_hex(6))
         self.refit = Frame(self.view.fit)
         """Resizes arrive many times a frame while a window is dragged: fit once a frame."""
+        self.timers = Timers()
+        """The jobs run a while later (a refused tap's double-tap window)."""
         self.unbinds: list[Callable[[], None]] = []
         self.worker = Worker(
             lambda text: self.dispatch(WorkerReply(text)),
@@ -152,6 +154,7 @@ class App:
             now=lambda: datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
             run=self.run,
             sleep=asyncio.sleep,
+            later=self.timers,
         )
 
     def bind(self) -> None:
@@ -173,6 +176,7 @@ class App:
         while self.unbinds:
             self.unbinds.pop()()
         self.refit.destroy()
+        self.timers.destroy()
         self.worker.stop()
 
     def run(self, job: Coroutine[Any, Any, None]) -> None:

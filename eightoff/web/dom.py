@@ -1,5 +1,5 @@
 """Small DOM helpers shared by the thin modules: make elements, listen to events, paint
-once a frame.
+once a frame, run a job a while later.
 
 Thin DOM code: every listener is a kept ``create_proxy`` whose removal :func:`listen`
 returns, the way each binding in chessground returns its own unbind.
@@ -104,6 +104,42 @@ class Frame:
         if self.waiting is not None:
             window.cancelAnimationFrame(self.waiting)
             self.waiting = None
+        self.proxy.destroy()
+
+
+class Timers:
+    """Run a job once after some milliseconds (``window.setTimeout``) through one kept
+    proxy; each job's cancel is returned (:class:`.board.refusals.Later`)."""
+
+    def __init__(self) -> None:
+        self.jobs: dict[int, tuple[Any, Callable[[], None]]] = {}
+        """Each job waiting, by its number: the timeout's id and the job."""
+        self.count = 0
+        self.proxy = create_proxy(self._run)
+
+    def __call__(self, ms: float, job: Callable[[], None]) -> Callable[[], None]:
+        self.count += 1
+        number = self.count
+        self.jobs[number] = (window.setTimeout(self.proxy, ms, number), job)
+
+        def cancel() -> None:
+            waiting = self.jobs.pop(number, None)
+            if waiting is not None:
+                window.clearTimeout(waiting[0])
+
+        return cancel
+
+    def _run(self, number: Any) -> None:
+        waiting = self.jobs.pop(int(number), None)
+        if waiting is not None:
+            waiting[1]()
+
+    def destroy(self) -> None:
+        """Cancel every job waiting (each would call a destroyed proxy), then release the
+        proxy."""
+        for timeout, _job in self.jobs.values():
+            window.clearTimeout(timeout)
+        self.jobs.clear()
         self.proxy.destroy()
 
 

@@ -20,6 +20,7 @@ from .board.deals import Deals
 from .board.finisher import Finisher
 from .board.gestures import UiState
 from .board.hands import Hands
+from .board.refusals import Later
 from .board.replayer import Replayer
 from .door import Door, Routes, clears_hint, needs_board
 from .links import sharing
@@ -91,7 +92,8 @@ class Parts:
     """The thin parts of one tab's page and the browser's functions the controllers use:
     ``page()`` the address without its query, ``address(query)`` writes the address bar,
     ``copy(text)`` the clipboard, ``download(text, name, media_type)`` a file, ``now()``
-    the time (ISO 8601, UTC), ``run`` runs a coroutine, ``sleep(seconds)`` waits."""
+    the time (ISO 8601, UTC), ``run`` runs a coroutine, ``sleep(seconds)`` waits,
+    ``later(ms, job)`` runs a job after a while and returns its cancel."""
 
     view: PageView
     dialogs: PageDialogs
@@ -110,6 +112,7 @@ class Parts:
     now: Callable[[], str]
     run: Callable[[Coroutine[Any, Any, None]], None]
     sleep: Callable[[float], Awaitable[None]]
+    later: Later
 
 
 class Rooms:
@@ -132,7 +135,7 @@ class Rooms:
         )
         self.coach = Coach(parts.solver, lambda: table, parts.coach_page)
         self.finisher = Finisher(lambda: table.game, self.dispatch, view.say, parts.run, parts.sleep)
-        self.hands = Hands(view, ui, table, self.blocked, self.won)
+        self.hands = Hands(view, ui, table, self.blocked, self.won, parts.later)
         self.deals = Deals(dialogs, table, self.replayer.leave, lambda cells: self.hints.ask_deal(cells))
         self.hints = Hints(parts.solver, view, table, self.deals.deal, self.coach)
         self.statistics = Statistics(parts.stats_window, dialogs, table)

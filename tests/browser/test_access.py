@@ -182,11 +182,11 @@ def test_keyboard_play_picks_puts_back_refuses_and_says_it(page: Page, site_url:
         "aria-label", "Column 1, 6 cards, top: 5 of spades; a run of 2 from 6 of spades"
     )
     expect(page.locator('[data-card="5S"]')).to_have_attribute("aria-label", "5 of spades, can move")
-    # A card under a card that is no run: the reason, nothing picked.
+    # A card under a card that is no run: the engine's reason (as for a drag), nothing picked.
     for key in ["ArrowUp", "ArrowUp", "Enter"]:
         page.keyboard.press(key)
     assert page.evaluate(FOCUS) == ["column-1", 3]
-    expect(announce).to_have_text("Only the top card of a column, or the head of a run, moves.")
+    expect(announce).to_have_text("The king of hearts does not head a run of one suit in sequence.")
     expect(page.locator(".lifted")).to_have_count(0)
     # The run of two: picked, the engine's targets lit; Escape puts it back.
     page.keyboard.press("ArrowDown")

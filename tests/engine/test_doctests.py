@@ -48,6 +48,7 @@ MODULES = [
     "eightoff.web.words.speech",
     "eightoff.web.links.startup",
     "eightoff.web.board.gestures",
+    "eightoff.web.board.refusals",
     "eightoff.web.storage.stats",
     "eightoff.web.storage.stats_entries",
     "eightoff.web.door",

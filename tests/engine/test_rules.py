@@ -17,7 +17,7 @@ from eightoff import (
     is_legal,
     legal_moves,
 )
-from eightoff.rules import movable_count, run_length
+from eightoff.rules import check_lift, movable_count, run_length
 
 from .helpers import board, game_at
 
@@ -268,6 +268,32 @@ def test_groups_go_only_to_columns(target: str) -> None:
     position = board("* 5S", "TC 9C 8C", cells="- - - -", found="C-7")
     error = refusal(position, f"2{target}x2")
     assert (str(error), error.code) == ("a group of cards moves only to a column", "group-to-column")
+
+
+def test_cards_that_cannot_be_lifted_together_are_refused_for_that_wherever_they_go() -> None:
+    """One reason for one refusal, whatever the input asks (a pick, or a drag to any pile):
+    cards that are no run are refused as such before anything about their target."""
+    position = board("* 5S", "KD QH JH TH", "", cells="- - - -", n=4)
+    column = Pile.column(2)
+    check_lift(position, column, 3)  # the run of hearts: it may be picked up
+    with pytest.raises(IllegalMoveError) as lifted:
+        check_lift(position, column, 4)
+    assert (str(lifted.value), lifted.value.code, lifted.value.params) == (
+        "the king of diamonds does not head a run of one suit in sequence",
+        "not-a-run",
+        {"card": "KD"},
+    )
+    for target in ("a", "D", "1", "3"):
+        error = refusal(position, f"2{target}x4")
+        assert (str(error), error.code) == (str(lifted.value), "not-a-run"), target
+    assert refusal(position, "2ax3").code == "group-to-column"  # a run: where it goes is the reason
+    for count, code in ((0, "no-cards"), (5, "too-few-cards")):
+        with pytest.raises(IllegalMoveError) as other:
+            check_lift(position, column, count)
+        assert other.value.code == code
+    with pytest.raises(IllegalMoveError) as empty:
+        check_lift(position, Pile.column(3), 1)
+    assert (str(empty.value), empty.value.code) == ("column 3 is empty", "empty-source")
 
 
 TABLE = [

@@ -76,13 +76,13 @@ class FakeTable(Recorder):
         self.settings = settings or Settings()
         self.stats = Stats().begin(self.game.code)
 
-    def play(self, move: Move) -> bool:
+    def play(self, move: Move) -> IllegalMoveError | None:
         self.calls.append(("play", move))
         try:
             self.game.play(move)
-        except IllegalMoveError:
-            return False
-        return True
+        except IllegalMoveError as error:
+            return error
+        return None
 
     def open(self, game: Game, message: Callable[[Game], str] = str, path: tuple[Move, ...] = ()) -> None:
         self.game = game
@@ -203,6 +203,8 @@ class Browser:
     files: list[tuple[str, str, str]] = field(default_factory=list)
     jobs: list[Coroutine[Any, Any, None]] = field(default_factory=list)
     slept: list[float] = field(default_factory=list)
+    timers: list[tuple[float, Callable[[], None]]] = field(default_factory=list)
+    """The jobs given to :meth:`later` and not yet fired or cancelled, with their delay."""
 
     def page(self) -> str:
         return "https://example.org/eightoff/"
@@ -226,6 +228,18 @@ class Browser:
 
     async def sleep(self, seconds: float) -> None:
         self.slept.append(seconds)
+
+    def later(self, ms: float, job: Callable[[], None]) -> Callable[[], None]:
+        timer = (ms, job)
+        self.timers.append(timer)
+        return lambda: self.timers.remove(timer) if timer in self.timers else None
+
+    def fire(self) -> list[float]:
+        """Time passes: every job waiting runs; their delays."""
+        due, self.timers = self.timers, []
+        for _ms, job in due:
+            job()
+        return [ms for ms, _job in due]
 
     def finish(self) -> None:
         """Run every coroutine started (and those they start) to its end."""
@@ -277,6 +291,7 @@ class Page:
             now=b.now,
             run=b.run,
             sleep=b.sleep,
+            later=b.later,
         )
 
 

@@ -4,6 +4,8 @@ show, with Python fakes of the view and the table (tests/web/fakepage.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from eightoff import DealCode, Game, Move, Pile
 from eightoff.web.actions import (
     Feedback,
@@ -19,10 +21,10 @@ from eightoff.web.actions import (
     Select,
     Shortcut,
 )
-from eightoff.web.board.gestures import Held, UiState
+from eightoff.web.board.gestures import DOUBLE_TAP_MS, Held, UiState
 from eightoff.web.board.hands import Hands
 from tests.engine.helpers import board
-from tests.web.fakepage import FakeTable, FakeView, new_game
+from tests.web.fakepage import Browser, FakeTable, FakeView, new_game
 
 FIVE = PointerDown("column-1", 5, "5S", pointer=7, x=100, y=100, now=0, kind="mouse")
 """A press on the 5 of spades, column 1's top card (EO1-C8-AAAAAFA)."""
@@ -36,7 +38,10 @@ class Board:
         self.ui = UiState()
         self.blocked = blocked
         self.won: list[Game] = []
-        self.hands = Hands(self.view, self.ui, self.table, lambda: self.blocked, self.won.append)
+        self.browser = Browser()
+        self.hands = Hands(
+            self.view, self.ui, self.table, lambda: self.blocked, self.won.append, self.browser.later
+        )
 
 
 def test_a_drag_lifts_its_cards_past_the_threshold_and_plays_where_it_is_dropped() -> None:
@@ -80,36 +85,75 @@ def test_no_press_is_taken_while_the_board_is_blocked_or_another_is_on() -> None
     assert b.hands.follows(7) and not b.hands.follows(8)
 
 
-def test_a_tap_with_no_foundation_move_shakes_the_card_and_says_nothing() -> None:
+HOME_5S = "The 5 of spades cannot go on its foundation yet: the ace of spades goes there next."
+"""Why the 5 of spades cannot go to its foundation in EO1-C8-AAAAAFA (the engine's reason)."""
+
+
+def test_a_refused_tap_waits_out_the_double_tap_window_then_shakes_and_says_why() -> None:
     b = Board()
     b.hands.down(FIVE)
     b.hands.up(PointerUp("column-1", now=50))
-    assert b.view.calls == []
-    assert b.table.calls == [("unmark",), ("redraw", "5S")]  # the card says no
+    assert b.view.calls == [] and b.table.calls == [("unmark",)]  # nothing shown: it may be a double tap
+    assert b.browser.fire() == [DOUBLE_TAP_MS]
+    assert b.table.calls == [("unmark",), ("play", Move.parse("1S")), ("redraw", "5S")]
+    assert b.view.calls == [("say", HOME_5S)]
+    assert b.ui.last_tap is None  # the window is over: the next tap is a single one again
+    b.hands.down(FIVE)
+    b.hands.up(PointerUp("column-1", now=60))
+    assert len(b.browser.timers) == 1
 
 
-def test_a_double_tap_plays_the_engines_double_tap_move() -> None:
+def test_a_double_tap_plays_the_engines_double_tap_move_and_never_shakes() -> None:
+    for second in (100, 5000):  # until the window's timer fires, whatever the event times
+        b = Board()
+        for now in (0, second):
+            b.hands.down(FIVE)
+            b.hands.up(PointerUp("column-1", now=now + 50))
+        assert b.table.calls == [("unmark",), ("unmark",), ("play", Move.parse("1e"))]
+        assert b.browser.timers == [] and b.view.calls == []
+
+
+def test_another_input_shows_the_refused_tap_at_once_and_a_change_of_game_drops_it() -> None:
     b = Board()
-    for now in (0, 100):
+    b.hands.down(FIVE)
+    b.hands.up(PointerUp("column-1", now=0))
+    b.hands.down(PointerDown("column-2", 5, "5H", pointer=7, x=0, y=0, now=100))  # another card
+    assert b.view.calls == [("say", HOME_5S)] and b.browser.timers == []
+    b.hands.up(PointerUp("column-2", now=150))
+    b.view.calls.clear()
+    b.hands.key_play(Navigate("ArrowUp"))  # a key: the 5 of hearts' refusal first
+    assert b.view.calls[0][0] == "say" and b.view.calls[1] == ("navigate", "ArrowUp")
+    changes: tuple[Callable[[Board], object], ...] = (
+        lambda b: b.ui.forget_tap(),  # undo or redo
+        lambda b: b.game.play(Move.parse("1e")),  # a move made otherwise (Finish, another tab)
+        lambda b: setattr(b, "blocked", True),  # a dialog opened
+    )
+    for change in changes:
+        b = Board()
         b.hands.down(FIVE)
-        b.hands.up(PointerUp("column-1", now=now + 50))
-    assert [call for call in b.table.calls if call[0] == "play"] == [("play", Move.parse("1e"))]
+        b.hands.up(PointerUp("column-1", now=0))
+        change(b)
+        b.browser.fire()
+        assert b.view.calls == [] and ("redraw", "5S") not in b.table.calls
 
 
 def test_a_double_tap_without_a_move_says_so() -> None:
     b = Board()
     b.hands.board_action(Feedback("5S", "tap"))
-    assert b.table.calls == [("redraw", "5S")] and b.view.calls == []
+    assert b.table.calls == [("play", Move.parse("1S")), ("redraw", "5S")]
+    assert b.view.calls == [("say", HOME_5S)]
     b.hands.board_action(Feedback("QS", "double-tap"))
     assert b.table.calls[-1] == ("redraw", "QS")
-    assert b.view.calls == [("say", "The queen of spades cannot move anywhere now.")]
+    assert b.view.calls[-1] == ("say", "The queen of spades cannot move anywhere now.")
+    b.hands.board_action(Feedback("3S", "double-tap"))  # under other cards: the engine's reason
+    assert b.view.calls[-1] == ("say", "The 3 of spades does not head a run of one suit in sequence.")
 
 
 def test_a_refused_play_with_nothing_carried_shakes_the_touched_card() -> None:
     b = Board()
     b.hands.board_action(Play(Move.parse("18"), "5S"))  # 5S onto column 8's 10 of spades
     assert b.table.calls == [("play", Move.parse("18")), ("redraw", "5S")]
-    assert b.view.calls == []
+    assert b.view.calls == [("say", "The 5 of spades goes only on the 6 of spades.")]
 
 
 def test_the_winning_move_shows_the_win_and_says_the_score() -> None:
@@ -139,7 +183,7 @@ def test_keyboard_play_picks_up_and_puts_down() -> None:
 def test_a_pick_the_engine_refuses_is_said_and_shown() -> None:
     b = Board()
     b.hands.key_play(Select("column-1", 0))
-    assert b.view.calls == [("say", "Only the top card of a column, or the head of a run, moves.")]
+    assert b.view.calls == [("say", "The 3 of spades does not head a run of one suit in sequence.")]
     assert b.table.calls == [("redraw", "3S")]
     b.view.calls.clear()
     b.hands.key_play(Select("cell-5"))

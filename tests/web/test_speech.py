@@ -4,7 +4,7 @@ the engine's facts, and every move, undo and redo in words."""
 from __future__ import annotations
 
 from eightoff import DealCode, Game, Move, Pile
-from eightoff.web.words.speech import card_label, moved, picked, pile_label, pile_name, refused_pick, stepped
+from eightoff.web.words.speech import card_label, moved, picked, pile_label, pile_name, stepped, stuck, won
 
 CODE = "EO1-C8-AAAAAFA"
 
@@ -69,7 +69,7 @@ def test_the_score_change_and_an_emptied_pile() -> None:
     )
 
 
-def test_a_pick_says_where_the_cards_may_go_and_a_refusal_why() -> None:
+def test_a_pick_says_where_the_cards_may_go() -> None:
     game = fresh()
     targets = frozenset(p.key for p in game.targets(Pile.column(1), 5))
     assert picked(game, "column-1", 5, targets) == (
@@ -79,5 +79,9 @@ def test_a_pick_says_where_the_cards_may_go_and_a_refusal_why() -> None:
         picked(game, "column-1", 4, frozenset())
         == "2 cards from 6 of spades picked up; they can go to: no pile now."
     )
-    assert refused_pick(game, "cell-5") == "That pile is empty."
-    assert refused_pick(game, "column-1") == "Only the top card of a column, or the head of a run, moves."
+
+
+def test_a_card_with_nowhere_to_go_and_a_win_are_said() -> None:
+    assert stuck("QS") == "The queen of spades cannot move anywhere now."
+    assert won(650, 52) == "You won! Score 650 in 52 moves."
+    assert won(10, 1) == "You won! Score 10 in 1 move."

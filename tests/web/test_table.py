@@ -109,7 +109,7 @@ def test_show_draws_the_game_still_dresses_it_and_writes_the_address(make: Calla
 
 def test_a_move_is_one_glide_one_save_and_its_words(make: Callable[..., Made]) -> None:
     table, view, _window, store = make()
-    assert table.play(Move.parse("1e"))
+    assert table.play(Move.parse("1e")) is None
     ((model, motion, refused),) = view.shown
     assert (motion, refused, model.pile("cell-5"), model.moves, model.can_undo) == (
         "glide",
@@ -122,11 +122,13 @@ def test_a_move_is_one_glide_one_save_and_its_words(make: Callable[..., Made]) -
     assert view.saved == [True] and store.load().game == table.game
 
 
-def test_a_refused_move_says_the_engines_reason_and_shows_nothing(make: Callable[..., Made]) -> None:
+def test_a_refused_move_gives_back_the_engines_reason_and_shows_nothing(make: Callable[..., Made]) -> None:
+    """The caller (the hands) shows and says the refusal, the same way for every input."""
     table, view, _window, store = make()
-    assert not table.play(Move.parse("12"))
-    assert view.shown == [] and view.announced == [] and store.load().game is None
-    assert view.said == ["The 5 of spades goes only on the 6 of spades."]
+    refusal = table.play(Move.parse("12"))
+    assert refusal is not None
+    assert (refusal.code, refusal.params) == ("column-build", {"card": "5S", "onto": "5H", "needed": "6S"})
+    assert view.shown == [] and view.announced == [] and view.said == [] and store.load().game is None
 
 
 def test_undo_and_redo_glide_back_and_forth_and_say_so(make: Callable[..., Made]) -> None:
@@ -237,7 +239,7 @@ def test_another_tabs_save_first_shows_its_game_instead(make: Callable[..., Made
     other.load()
     other.save(theirs, Settings())
     table.ui.pick(table.game, "column-2", 5, "5H")
-    assert table.play(Move.parse("2e"))
+    assert table.play(Move.parse("2e")) is None
     model, motion, _ = view.shown[-1]
     assert (motion, model.pile("cell-5"), model.lifted, table.ui.held) == ("still", ("5S",), (), None)
     assert table.game == theirs

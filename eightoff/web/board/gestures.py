@@ -92,6 +92,9 @@ class Tap:
     card: str
     time: float
     moved: bool
+    waiting: bool = False
+    """Its refusal is held for the double-tap window (:class:`.board.refusals.TapWait`):
+    until it is shown, a second tap on the card is the double tap, whatever the time."""
 
 
 @dataclass
@@ -263,9 +266,10 @@ class UiState:
         first tap moved its card away: then it does nothing (``None``), otherwise it plays
         the engine's ``double_tap`` move (or gives ``double-tap`` feedback when there is
         none). A single tap on a column's top card or a cell's card plays the engine's
-        ``tap`` move (to its foundation) when there is one, else gives ``tap`` feedback."""
+        ``tap`` move (to its foundation) when there is one, else gives ``tap`` feedback
+        (which the hands hold for the window: :class:`.board.refusals.TapWait`)."""
         last = self.last_tap
-        if last is not None and 0 <= now - last.time <= DOUBLE_TAP_MS:
+        if last is not None and (last.waiting or 0 <= now - last.time <= DOUBLE_TAP_MS):
             if last.moved and last.pile == pile:
                 # The first tap sent its card away; the second lands on the same pile
                 # (on the card that was under it, or on the empty place): nothing.

@@ -5,6 +5,10 @@ turned into moves, and what the board shows of them (pure Python; tested under C
 cancel (read into board actions by :class:`.board.gestures.UiState`), the board actions
 themselves (play, put back, feedback), and keyboard play (navigate, select, release, the
 F and D shortcuts). The engine decides every rule; the game changes in the table.
+
+Every refusal shows one way (:meth:`Hands.refuse`): the card says no, and the engine's
+reason, in the page's language, goes to ``#status`` and ``#announce``; a refused single
+tap first waits out the double-tap window (:class:`.board.refusals.TapWait`).
 """
 
 from __future__ import annotations
@@ -13,9 +17,11 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from ...cards import Card
+from ...errors import IllegalMoveError
 from ...game import Game
 from ...moves import Move
 from ...piles import Pile
+from ...position import Position
 from ..actions import (
     BoardAction,
     Feedback,
@@ -33,11 +39,12 @@ from ..actions import (
 )
 from ..door import Routes
 from ..words import speech
-from ..words.card_names import card_name
-from ..words.i18n import _, ngettext
+from ..words.engine_errors import error_text
+from ..words.i18n import _
 from .focus import NavKey
-from .gestures import UiState
+from .gestures import Tap, UiState
 from .model import Motion
+from .refusals import Later, TapWait, home_move, lift_refusal, place_of
 
 
 class BoardView(Protocol):
@@ -60,7 +67,7 @@ class GameTable(Protocol):
     @property
     def game(self) -> Game: ...
 
-    def play(self, move: Move) -> bool: ...
+    def play(self, move: Move) -> IllegalMoveError | None: ...
     def redraw(self, motion: Motion = "glide", refused: str | None = None) -> None: ...
     def unmark(self) -> None: ...
 
@@ -68,7 +75,7 @@ class GameTable(Protocol):
 class Hands:
     """Gestures and keys on the board, into moves of the table's game. ``blocked()``: the
     board takes no input (a dialog over it, a replay shown); ``won(game)`` shows the win
-    message."""
+    message; ``later`` runs a job after a while (a refused tap's window)."""
 
     def __init__(
         self,
@@ -77,12 +84,10 @@ class Hands:
         table: GameTable,
         blocked: Callable[[], bool],
         won: Callable[[Game], None],
+        later: Later,
     ) -> None:
-        self.view = view
-        self.ui = ui
-        self.table = table
-        self.blocked = blocked
-        self.won = won
+        self.view, self.ui, self.table, self.blocked, self.won = view, ui, table, blocked, won
+        self.wait = TapWait(later, self.refuse_tap)
 
     def routes(self) -> Routes:
         return Routes(
@@ -117,6 +122,7 @@ class Hands:
     def down(self, action: PointerDown) -> None:
         if self.ui.press is not None or self.blocked():
             return
+        self.wait.flush(action.pile, action.card)
         self.ui.down(
             action.pile,
             action.index,
@@ -143,7 +149,24 @@ class Hands:
             self.view.drag(press.dx, press.dy)
 
     def up(self, action: PointerUp) -> None:
-        self.gesture(self.ui.up(self.table.game, action.drop, action.now))
+        """A refused tap is held for the double-tap window; anything else ends the wait."""
+        game = self.table.game
+        result = self.ui.up(game, action.drop, action.now)
+        tap = self.ui.last_tap
+        if isinstance(result, Feedback) and result.reason == "tap" and tap is not None:
+            self.table.unmark()  # the tap clears the hint now; one asked for meanwhile stays
+            self.wait.hold(tap, game.position)
+            return
+        self.wait.drop()
+        self.gesture(result)
+
+    def refuse_tap(self, tap: Tap, position: Position) -> None:
+        """A refused single tap's window passed: shown and said, unless the game or the
+        tap changed meanwhile or a dialog is open."""
+        if self.ui.last_tap is not tap or self.table.game.position is not position or self.blocked():
+            return
+        self.ui.last_tap = None
+        self.board_action(Feedback(tap.card, "tap"))
 
     def cancel(self, _action: PointerCancel) -> None:
         self.gesture(self.ui.cancel())
@@ -163,39 +186,40 @@ class Hands:
 
     def board_action(self, action: BoardAction) -> None:
         """A gesture's result: the carried cards are put down, then fly on to where they
-        were played, or back; a card that did not move shows it."""
-        view = self.view
-        carried = view.carried_head() is not None
+        were played, or back; a card that did not move shows it, with the reason."""
+        carried = self.view.carried_head() is not None
+        game = self.table.game
         if isinstance(action, Play):
-            if self.table.play(action.move):
+            refusal = self.table.play(action.move)
+            if refusal is None:
                 game = self.table.game
                 if game.is_won:
                     self.won(game)
-                    score, moves = game.score, game.moves
-                    view.announce(
-                        ngettext(
-                            "You won! Score {score} in {moves} move.",
-                            "You won! Score {score} in {moves} moves.",
-                            moves,
-                            score=score,
-                            moves=moves,
-                        )
-                    )
+                    self.view.announce(speech.won(game.score, game.moves))
                 return
-            self.ui.tap_failed()
-            # The carried cards fly back; when nothing was carried the touched card says no.
-            self.table.redraw(refused=None if carried else action.card)
+            self.ui.tap_failed()  # the carried cards fly back, or the touched card says no
+            self.refuse(None if carried else action.card, error_text(refusal))
         elif isinstance(action, PutBack):
             self.table.redraw()
         else:
-            self.table.redraw(refused=action.card)
-            if action.reason == "double-tap":
-                view.say(_("The {card} cannot move anywhere now.", card=card_name(action.card)))
+            pile, index = place_of(game.position, action.card)
+            if action.reason == "tap":  # a single tap asks what F asks
+                self.board_action(Play(home_move(game.position, pile, index), action.card))
+            else:
+                lift = lift_refusal(game.position, pile, index)
+                self.refuse(action.card, error_text(lift) if lift else speech.stuck(action.card))
+
+    def refuse(self, card: str | None, reason: str) -> None:
+        """The one way a refusal shows, whatever the input: ``card`` says no (a shake, or a
+        flash with reduced motion), ``reason`` goes to the status line and live region."""
+        self.table.redraw(refused=card)
+        self.view.say(reason)
 
     def key_play(self, action: Navigate | Select | Jump | Release | Shortcut) -> None:
         """Keyboard play and tap-to-select: move the focus, pick up, put down, put back,
         or a shortcut's move, each asked of the engine through :class:`.board.gestures.UiState`."""
         ui, view, game = self.ui, self.view, self.table.game
+        self.wait.flush()
         if isinstance(action, Navigate):
             view.navigate(action.key)
         elif isinstance(action, Select | Jump):
@@ -214,9 +238,9 @@ class Hands:
                 if jump:
                     view.focus_pile(action.pile, take=True)
             else:
-                view.say(speech.refused_pick(game, action.pile))
-                if index is not None:
-                    self.table.redraw(refused=view.shown[action.pile][index])
+                refusal = lift_refusal(game.position, action.pile, index)
+                assert refusal is not None  # the engine let nothing be picked up from there
+                self.refuse(None if index is None else view.shown[action.pile][index], error_text(refusal))
         elif isinstance(action, Release):
             put = ui.put_back()
             if put is not None:
@@ -235,13 +259,14 @@ class Hands:
             return
         pile = Pile.from_key(action.pile)
         cards = game.position.cards(pile)
-        if not cards:
-            self.view.say(speech.refused_pick(game, action.pile))
+        empty = None if cards else lift_refusal(game.position, action.pile, None)
+        if empty is not None:  # the engine's reason: the pile is empty
+            self.refuse(None, error_text(empty))
             return
         index = len(cards) - 1 if action.index is None else action.index
         card = cards[index]
         if action.name == "tap":
-            self.board_action(Play(Move(pile, Pile.foundation(card.suit), len(cards) - index), str(card)))
+            self.board_action(Play(home_move(game.position, action.pile, index), str(card)))
             return
         move = game.double_tap(pile, index)
         self.board_action(Play(move, str(card)) if move else Feedback(str(card), "double-tap"))

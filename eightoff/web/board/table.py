@@ -126,18 +126,18 @@ class Table:
 
     # -- moves -----------------------------------------------------------------------
 
-    def play(self, move: Move) -> bool:
-        """Send one move to the engine; show its reason in words when it refuses (the
-        caller shows the board then). The moved cards glide from where they were drawn."""
+    def play(self, move: Move) -> IllegalMoveError | None:
+        """Send one move to the engine: ``None`` when played (the moved cards glide from
+        where they were drawn), else the engine's refusal, which the caller shows and says
+        (:meth:`.board.hands.Hands.refuse`)."""
         before = self.game.position
         try:
             points = self.game.play(move)
         except IllegalMoveError as error:
-            self.view.say(error_text(error))
-            return False
+            return error
         self.after()
         self.view.announce(moved(before, move, points))
-        return True
+        return None
 
     def undo(self) -> None:
         stepped = self._step(self.game.undo_stack, self.game.undo, back=True)

@@ -143,12 +143,20 @@ def picked(game: Game, key: str, index: int, targets: frozenset[str]) -> str:
     return _("{card} picked up; it can go to: {piles}.", card=head, piles=piles)
 
 
-def refused_pick(game: Game, key: str) -> str:
-    """Why nothing was picked up from ``key`` (the engine's :meth:`Game.lift` said 0)."""
-    pile = Pile.from_key(key)
-    if not game.position.size(pile):
-        return _("That pile is empty.")
-    return _("Only the top card of a column, or the head of a run, moves.")
+def stuck(card: str) -> str:
+    """A double tap (or D) on a card the engine lets move, but to no pile now."""
+    return _("The {card} cannot move anywhere now.", card=card_name(card))
+
+
+def won(score: int, moves: int) -> str:
+    """The game was just won."""
+    return ngettext(
+        "You won! Score {score} in {moves} move.",
+        "You won! Score {score} in {moves} moves.",
+        moves,
+        score=score,
+        moves=moves,
+    )
 
 
 def no_pile(key: str) -> str:
@@ -156,4 +164,4 @@ def no_pile(key: str) -> str:
     return _("This game has no cell {n}.", n=str(Pile.from_key(key).index))
 
 
-__all__ = ["card_label", "moved", "no_pile", "picked", "pile_label", "pile_name", "refused_pick", "stepped"]
+__all__ = ["card_label", "moved", "no_pile", "picked", "pile_label", "pile_name", "stepped", "stuck", "won"]
