@@ -22,19 +22,20 @@ from datetime import UTC, datetime
 from typing import Any
 
 from pyscript import document, window
-from pyscript.ffi import is_none
+from pyscript.ffi import create_proxy, is_none
 
 from ..deal import DealCode
 from ..game import Game
 from ..winnable import CATALOGUED, winnable
 from .actions import Action, ImportFile, OtherTab, WorkerFailed, WorkerReply
 from .board import keys
+from .board.clock import Clock
 from .board.gestures import UiState
 from .board.pointer import Pointer
 from .board.table import Table
 from .board.view import View
 from .controls import from_button, from_choice
-from .dom import Frame, intl_number, listen
+from .dom import Frame, intl_duration, intl_number, listen
 from .links.address import (
     DAILY,
     REPLAY,
@@ -56,7 +57,7 @@ from .storage.store import Store
 from .windows.dialogs import Dialogs
 from .windows.replay_bar import ReplayBar
 from .windows.stats_window import StatsWindow
-from .words.i18n import ngettext, use_number_format
+from .words.i18n import ngettext, use_duration_format, use_number_format
 from .words.notices import notice_text
 
 
@@ -83,6 +84,9 @@ class App:
         self.coach_page = CoachPage(self.view, self.dialogs)
         self.tasks: set[asyncio.Future[None]] = set()
         """Running replays, copies and imports (kept until they end)."""
+        self.ticks: dict[Callable[[], None], Any] = {}
+        """The kept proxies of the functions run by a timer (the clock's next second)."""
+        self.clock = Clock(window.performance.now, self.view.bar.clock, self.later, window.clearTimeout)
         self.table: Table  # set by start(): the saved game, the address's deal or a new one
         self.rooms: Rooms
         self.pointer: Pointer
@@ -100,7 +104,11 @@ class App:
             query = query_for(daily_code(today()))  # ?daily: today's deal, like its own address
         replay = link_from_query(query)[0] if flag_from_query(query, REPLAY) else None
         start = decide(loaded, "" if replay else query, _new_code(loaded.settings.winnable))
-        self.table = Table(self.view, self.ui, self.store, start.game, start.settings, loaded.stats)
+        if document.hidden:  # opened in a background tab: the clock waits to be seen
+            self.clock.hide()
+        self.table = Table(
+            self.view, self.ui, self.store, start.game, start.settings, loaded.stats, self.clock
+        )
         self.rooms = rooms = Rooms(self.parts())
         self.dialogs.new_game.on_code = rooms.coach.code
         self.pointer = Pointer(self.view.board, self.view, rooms.hands, self.dispatch)
@@ -165,6 +173,7 @@ class App:
             self.dialogs.bind(),
             local.watch(self.store, lambda loaded: self.dispatch(OtherTab(loaded))),
             listen(window, {"resize": lambda _event: self.refit.request()}),
+            listen(document, {"visibilitychange": self.on_visibility}),
         ]
 
     def unbind(self) -> None:
@@ -174,12 +183,31 @@ class App:
             self.unbinds.pop()()
         self.refit.destroy()
         self.worker.stop()
+        self.clock.hide()  # its timer stopped
+        while self.ticks:
+            self.ticks.popitem()[1].destroy()
 
     def run(self, job: Coroutine[Any, Any, None]) -> None:
         """Run a coroutine, kept until it ends."""
         task = asyncio.ensure_future(job)
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
+
+    def later(self, run: Callable[[], None], ms: float) -> Any:
+        """Run ``run`` after ``ms`` milliseconds (``setTimeout``, through one kept proxy
+        per function); returns the timer."""
+        if run not in self.ticks:
+            self.ticks[run] = create_proxy(run)
+        return window.setTimeout(self.ticks[run], ms)
+
+    def on_visibility(self, _event: Any) -> None:
+        """The tab is hidden (another tab, the window minimised, the page left or reloaded):
+        the clock stops and the game is saved with its time; seen again, it goes on."""
+        if document.hidden:
+            self.clock.hide()
+            self.table.save()
+        else:
+            self.clock.reveal()
 
     # -- the one door ------------------------------------------------------------
 
@@ -224,6 +252,7 @@ def start() -> App:
     """Build the page, bind its listeners, mark ``<html data-ready>`` last; returns the
     running :class:`App` (static/main.py keeps it as ``app``)."""
     use_number_format(intl_number)
+    use_duration_format(intl_duration)
     app = App(document.getElementById("app"))
     app.start()
     return app

@@ -54,6 +54,9 @@ class Browser(fakebrowser.Window):
         self.cancelAnimationFrame = MagicMock()
         self.setTimeout = MagicMock(return_value=2)
         self.clearTimeout = MagicMock()
+        self.performance = types.SimpleNamespace(now=lambda: self.time)
+        self.time = 0.0
+        """What ``performance.now()`` answers (the clock's time source)."""
         self.Worker = MagicMock()
         self.Object = types.SimpleNamespace(fromEntries=dict)
 
@@ -106,9 +109,11 @@ def tab(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[str], Any]]:
     """``page(query)``: a started App on ``index.html?query``, in one tab whose storage
     outlives each App (a reload)."""
     window, document = Browser(), Node()
+    document.hidden = False
     modules = fakebrowser.install(monkeypatch, window, THIN, document)
     # The numbers stay written by Python: the browser's Intl is the page's (tests/browser).
     monkeypatch.setattr(modules.app, "use_number_format", lambda _format: None)
+    monkeypatch.setattr(modules.app, "use_duration_format", lambda _format: None)
     started: list[Any] = []
 
     def start(query: str = "") -> Any:
