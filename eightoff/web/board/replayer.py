@@ -15,7 +15,7 @@ from ...game import Game
 from ..actions import ReplaySpeed
 from ..door import Routes
 from ..links.address import REPLAY, Link
-from ..words.i18n import ngettext
+from ..words.i18n import duration, ngettext
 from .model import Motion
 from .replay import Replay
 
@@ -106,6 +106,15 @@ class Replayer:
         self.replay.go(step)
         self.show()
         self.view.fit()  # the replay's bar takes its room above the board
+        if link.time is not None:
+            return ngettext(
+                "Replay of deal {code}, {length} move played in {time}. Your game is kept.",
+                "Replay of deal {code}, {length} moves played in {time}. Your game is kept.",
+                len(link.moves),
+                code=str(link.code),
+                length=len(link.moves),
+                time=duration(link.time),
+            )
         return ngettext(
             "Replay of deal {code}, {length} move. Your game is kept.",
             "Replay of deal {code}, {length} moves. Your game is kept.",

@@ -20,8 +20,8 @@ from typing import Final
 
 from ..storage.stats import Stats
 from ..storage.stats_entries import Daily, Result, Tally
-from ..words.i18n import gettext as _
 from ..words.i18n import duration, ngettext, number, percent
+from ..words.i18n import gettext as _
 
 CHART_GAMES: Final = 50
 """How many of the last games the chart shows."""
