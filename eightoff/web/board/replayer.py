@@ -14,7 +14,7 @@ from typing import Any, Protocol
 from ...game import Game
 from ..actions import ReplaySpeed
 from ..door import Routes
-from ..links.address import REPLAY, Link
+from ..links.address import Link
 from ..words.i18n import duration, ngettext
 from .model import Motion
 from .replay import Replay
@@ -128,7 +128,7 @@ class Replayer:
         assert replay is not None
         self.table.show_replay(replay, motion)
         self.bar.show(replay)
-        self.address(f"{replay.link().query()}&{REPLAY}={replay.step}")
+        self.address(f"{replay.link().query(replay=True)}={replay.step}")  # its time kept too
 
     def relabel(self) -> None:
         """The bar's words again (the language changed)."""
