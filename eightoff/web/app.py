@@ -86,7 +86,12 @@ class App:
         """Running replays, copies and imports (kept until they end)."""
         self.ticks: dict[Callable[[], None], Any] = {}
         """The kept proxies of the functions run by a timer (the clock's next second)."""
-        self.clock = Clock(window.performance.now, self.view.bar.clock, self.later, window.clearTimeout)
+        self.clock = Clock(  # the browser's functions looked up at each call (a test may fake them)
+            lambda: float(window.performance.now()),
+            self.view.bar.clock,
+            self.later,
+            lambda timer: window.clearTimeout(timer),
+        )
         self.table: Table  # set by start(): the saved game, the address's deal or a new one
         self.rooms: Rooms
         self.pointer: Pointer
