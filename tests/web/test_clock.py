@@ -20,12 +20,14 @@ from eightoff.web.actions import Choose, OtherTab
 from eightoff.web.board.clock import Clock
 from eightoff.web.board.gestures import UiState
 from eightoff.web.facts import RECORD_KEY
+from eightoff.web.links.address import Link
 from eightoff.web.storage import backup
 from eightoff.web.storage.settings import Settings
 from eightoff.web.storage.stats import Stats
-from eightoff.web.storage.stats_entries import MAX_TIME, Current, Result, Tally
+from eightoff.web.storage.stats_entries import MAX_TIME, Current, Result, StatsError, Tally
 from eightoff.web.storage.store import Loaded, MemoryStorage, Notice, Store
 from eightoff.web.storage.tabs import Tabs
+from eightoff.web.words import i18n
 from tests.web import fakebrowser
 from tests.web.test_table import FakeView, Window
 
@@ -343,3 +345,26 @@ def test_another_tabs_save_of_the_same_game_is_taken_quietly() -> None:
     copy.play(Move.parse("ef"))  # another move: shown, and said
     tabs.other_tab(OtherTab(Loaded(copy, Settings(), Notice("storage-other-tab"), 3, stats)))
     assert said == ["replaced", "The game was played on in another tab: this tab now shows that game."]
+
+
+def test_a_fastest_win_without_a_win_does_not_add_up() -> None:
+    tally = {"started": 1, "won": 0, "streak": 0, "best_streak": 0, "best_score": 0, "fastest": 5_000}
+    with pytest.raises(StatsError) as refused:
+        Tally.from_dict(tally)
+    assert refused.value.code == "stats-figures"
+
+
+def test_times_are_written_by_the_page_s_formatter_when_it_gives_one() -> None:
+    asked: list[tuple[str, int, int, int]] = []
+
+    def written(language: str, hours: int, minutes: int, seconds: int) -> str:
+        asked.append((language, hours, minutes, seconds))
+        return "T"
+
+    i18n.use_duration_format(written)
+    try:
+        assert i18n.duration(3_725_999) == "T" and asked == [("en", 1, 2, 5)]
+    finally:
+        i18n.use_duration_format(i18n._babel_duration)
+    assert i18n.duration(-5) == "00:00" and i18n.duration(MAX_TIME) == "99:59:59"
+    assert Link(CODE, time=7_000).query(replay=True) == "?deal=EO1-C8-AAAAAFA&time=7&replay"
