@@ -106,21 +106,20 @@ class Replayer:
         self.replay.go(step)
         self.show()
         self.view.fit()  # the replay's bar takes its room above the board
-        if link.time is not None:
+        said: dict[str, object] = {"code": str(link.code), "length": len(link.moves)}
+        if link.time is None:
             return ngettext(
-                "Replay of deal {code}, {length} move played in {time}. Your game is kept.",
-                "Replay of deal {code}, {length} moves played in {time}. Your game is kept.",
+                "Replay of deal {code}, {length} move. Your game is kept.",
+                "Replay of deal {code}, {length} moves. Your game is kept.",
                 len(link.moves),
-                code=str(link.code),
-                length=len(link.moves),
-                time=duration(link.time),
+                **said,
             )
-        return ngettext(
-            "Replay of deal {code}, {length} move. Your game is kept.",
-            "Replay of deal {code}, {length} moves. Your game is kept.",
+        return ngettext(  # the link says how long the game took
+            "Replay of deal {code}, {length} move played in {time}. Your game is kept.",
+            "Replay of deal {code}, {length} moves played in {time}. Your game is kept.",
             len(link.moves),
-            code=str(link.code),
-            length=len(link.moves),
+            time=duration(link.time),
+            **said,
         )
 
     def show(self, motion: Motion = "still") -> None:
