@@ -368,3 +368,13 @@ def test_times_are_written_by_the_page_s_formatter_when_it_gives_one() -> None:
         i18n.use_duration_format(i18n._babel_duration)
     assert i18n.duration(-5) == "00:00" and i18n.duration(MAX_TIME) == "99:59:59"
     assert Link(CODE, time=7_000).query(replay=True) == "?deal=EO1-C8-AAAAAFA&time=7&replay"
+
+
+def test_the_record_emptied_keeps_the_game_s_time_and_whether_it_is_whole() -> None:
+    game = Game.new(CODE)
+    game.play(Move.parse("1e"))
+    stats = counted(game, 42_000)
+    assert stats.reset(game).current == Current(str(CODE), path=(Move.parse("1e"),), time=42_000)
+    untimed = Stats().matched(game).timed(5_000).reset(game)
+    assert untimed.current == Current(str(CODE), path=(Move.parse("1e"),), time=5_000, untimed=True)
+    assert Stats().reset(game).current == Current(str(CODE), path=None)

@@ -108,11 +108,10 @@ class Stats:
 
     def reset(self, game: Game) -> Stats:
         """Everything forgotten; the game in play counts again from its next move (its
-        path is kept for a replay)."""
+        path is kept for a replay, its time on the clock goes on)."""
         current = self.current if self.current is not None else Current(str(game.code), path=None)
-        return Stats(
-            current=Current(str(game.code), path=current.path, finished=game.is_won, time=current.time)
-        )
+        fresh = Current(str(game.code), finished=game.is_won)
+        return Stats(current=replace(fresh, path=current.path, time=current.time, untimed=current.untimed))
 
     def _started(self, game: Game) -> Stats:
         current = self.current
