@@ -1,6 +1,8 @@
 """The game's clock in the real page, on Playwright's fake clock (eightoff/web/board/clock.py):
 it waits for the first move, the bar shows the time once it runs, a hidden tab pauses it,
-its time is saved when the tab hides, and a reload goes on from there. Its decisions are
+its time is saved when the tab hides, and the page started again on that storage (what a
+reload does after its boot; restarted in the tab, not booted again, to keep the test
+short) goes on from there. Its decisions are
 tested under CPython (tests/web/test_clock.py); this proves the page's wiring:
 ``performance.now``, the timers, ``visibilitychange`` and ``Intl.DurationFormat``."""
 
@@ -47,7 +49,7 @@ def stored_time(page: Page) -> int:
     return int(record["stats"]["current"]["time"])
 
 
-def test_the_bar_shows_the_time_paused_while_hidden_and_kept_by_a_reload(
+def test_the_bar_shows_the_time_paused_while_hidden_and_kept_for_the_next_start(
     clocked: Page, site_url: str
 ) -> None:
     page, clock = clocked, clocked.locator("#clock")
