@@ -86,12 +86,8 @@ class App:
         """Running replays, copies and imports (kept until they end)."""
         self.ticks: dict[Callable[[], None], Any] = {}
         """The kept proxies of the functions run by a timer (the clock's next second)."""
-        self.clock = Clock(  # the browser's functions looked up at each call (a test may fake them)
-            lambda: float(window.performance.now()),
-            self.view.bar.clock,
-            self.later,
-            lambda timer: window.clearTimeout(timer),
-        )
+        # performance.now looked up at each call (a test may fake it)
+        self.clock = Clock(lambda: float(window.performance.now()), self.view.bar.clock, self.later)
         self.table: Table  # set by start(): the saved game, the address's deal or a new one
         self.rooms: Rooms
         self.pointer: Pointer
@@ -198,12 +194,13 @@ class App:
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
 
-    def later(self, run: Callable[[], None], ms: float) -> Any:
-        """Run ``run`` after ``ms`` milliseconds (``setTimeout``, through one kept proxy
-        per function); returns the timer."""
-        if run not in self.ticks:
-            self.ticks[run] = create_proxy(run)
-        return window.setTimeout(self.ticks[run], ms)
+    def later(self, ms: float, job: Callable[[], None]) -> Callable[[], None]:
+        """Run ``job`` after ``ms`` milliseconds (``setTimeout``, through one kept proxy
+        per function); returns its cancel."""
+        if job not in self.ticks:
+            self.ticks[job] = create_proxy(job)
+        timeout = window.setTimeout(self.ticks[job], ms)
+        return lambda: window.clearTimeout(timeout)
 
     def on_visibility(self, _event: Any) -> None:
         """The tab is hidden (another tab, the window minimised, the page left or reloaded):

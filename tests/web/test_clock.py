@@ -44,13 +44,11 @@ class Time:
         self.made = 0
         self.shown: list[int] = []
 
-    def later(self, run: Callable[[], None], ms: float) -> int:
+    def later(self, ms: float, run: Callable[[], None]) -> Callable[[], None]:
         self.made += 1
-        self.timers[self.made] = (self.now + ms, run)
-        return self.made
-
-    def cancel(self, timer: Any) -> None:
-        self.timers.pop(timer, None)
+        timer = self.made
+        self.timers[timer] = (self.now + ms, run)
+        return lambda: self.timers.pop(timer, None) and None
 
     def advance(self, ms: float) -> None:
         """Move on by ``ms``, running each timer when its moment comes."""
@@ -65,7 +63,7 @@ class Time:
         self.now = end
 
     def clock(self) -> Clock:
-        return Clock(lambda: self.now, self.shown.append, self.later, self.cancel)
+        return Clock(lambda: self.now, self.shown.append, self.later)
 
 
 def fresh(time: Time, game: Game | None = None, stats: Stats | None = None) -> Clock:
@@ -186,9 +184,10 @@ def test_a_save_carries_the_time_and_a_reload_goes_on_from_it(table_of: Callable
     time, storage = Time(), MemoryStorage()
     table = table_of(time, storage)
     time.advance(4_000)
-    assert table.play(Move.parse("1e"))  # the first move: from here
+    table.play(Move.parse("1e"))  # the first move: from here
     time.advance(7_300)
-    assert table.play(Move.parse("ef"))
+    table.play(Move.parse("ef"))
+    assert table.game.moves == 2
     assert saved_time(storage) == 7_300
     time.advance(2_000)
     table.clock.hide()  # the page hides the tab, then saves
@@ -218,7 +217,8 @@ def test_a_win_on_the_table_records_its_time_and_the_fastest(table_of: Callable[
     game, last = one_move_from_a_win()
     table = table_of(time, storage, game, counted(game, 200_000))
     time.advance(4_321)
-    assert table.play(last)
+    table.play(last)
+    assert table.game.is_won
     time.advance(10_000)
     assert table.stats.overall.fastest == table.stats.by_cells[8].fastest == 204_321
     assert table.stats.by_cells[4].fastest is None and saved_time(storage) == 204_321

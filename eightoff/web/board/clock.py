@@ -12,7 +12,7 @@ while it stands still or the tab is hidden). docs/storage.md, "The clock".
 
 >>> time = [0.0]
 >>> shown: list[int] = []
->>> clock = Clock(lambda: time[0], shown.append, lambda run, ms: None, lambda timer: None)
+>>> clock = Clock(lambda: time[0], shown.append, lambda ms, job: lambda: None)
 >>> clock.running, clock.elapsed()
 (False, 0)
 >>> clock.start()
@@ -27,7 +27,6 @@ while it stands still or the tab is hidden). docs/storage.md, "The clock".
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from ...game import Game
 from ..storage.stats import Stats
@@ -38,17 +37,16 @@ SECOND = 1000
 
 class Clock:
     """One game's time. ``now()``: milliseconds from a monotonic source; ``show(ms)``
-    writes the time in the bar; ``later(run, ms)`` calls ``run`` after ``ms`` and returns
-    a timer that ``cancel(timer)`` stops."""
+    writes the time in the bar; ``later(ms, job)`` runs ``job`` after ``ms`` and returns
+    its cancel (the page's timers, ``window.setTimeout``)."""
 
     def __init__(
         self,
         now: Callable[[], float],
         show: Callable[[int], None],
-        later: Callable[[Callable[[], None], float], Any],
-        cancel: Callable[[Any], None],
+        later: Callable[[float, Callable[[], None]], Callable[[], None]],
     ) -> None:
-        self.now, self.show, self.later, self.cancel = now, show, later, cancel
+        self.now, self.show, self.later = now, show, later
         self.banked = 0
         """The time counted before the piece running now (all of it when stopped)."""
         self.since: float | None = None
@@ -59,14 +57,15 @@ class Clock:
         """The game is won: its time stays."""
         self.hidden = False
         """The tab is hidden: nobody is playing."""
-        self.timer: Any = None
+        self.timer: Callable[[], None] | None = None
+        """The cancel of the next second's write (``None``: none waiting)."""
         self.written = -1
         """The second shown in the bar (-1: none yet)."""
 
     @classmethod
     def still(cls) -> Clock:
         """A clock whose time never moves and that shows nothing (a table without a page)."""
-        return cls(lambda: 0.0, lambda _ms: None, lambda _run, _ms: None, lambda _timer: None)
+        return cls(lambda: 0.0, lambda _ms: None, lambda _ms, _job: lambda: None)
 
     @property
     def running(self) -> bool:
@@ -134,14 +133,14 @@ class Clock:
         """Show the time when its second changed; while running, come back when the next
         second starts."""
         if self.timer is not None:
-            self.cancel(self.timer)
+            self.timer()
             self.timer = None
         elapsed = self.elapsed()
         if elapsed // SECOND != self.written:
             self.written = elapsed // SECOND
             self.show(elapsed)
         if self.since is not None and elapsed < MAX_TIME:
-            self.timer = self.later(self.tick, SECOND - elapsed % SECOND)
+            self.timer = self.later(SECOND - elapsed % SECOND, self.tick)
 
 
 __all__ = ["SECOND", "Clock"]
