@@ -1,11 +1,10 @@
 """What the player asks for: one :data:`Action` from any input (pure Python, no browser
 import; tested under CPython). The page's controls are read into them by :mod:`.controls`.
 
-Every input source turns its events into these values and hands them to one door,
-``App.dispatch`` (eightoff/web/app.py, :mod:`.door`): the pointer, the keyboard (through
-:mod:`.board.keymap`), the buttons and choices, a chosen file, another tab, the solver's
-worker. An input never changes the game itself, so two inputs cannot disagree about what a
-move does.
+Every input source turns its events into these values and hands them to one door, ``App.dispatch``
+(eightoff/web/app.py, :mod:`.door`): the pointer, the keyboard (through :mod:`.board.keymap`), the
+buttons and choices, a chosen file, another tab, the solver's worker. An input never changes the
+game itself, so two inputs cannot disagree about what a move does.
 
 Board actions come from gestures on the cards: :class:`Play` one move (the engine may
 refuse it, and then says why), :class:`PutBack` the carried cards, or :class:`Feedback`
@@ -219,7 +218,7 @@ class Close:
     dialog: str
 
 
-SettingName = Literal["cells", "deck", "winnable", "tap-to-select", "language", "theme"]
+SettingName = Literal["cells", "deck", "winnable", "tap-to-select", "language", "theme", "clock"]
 SETTINGS: Final[frozenset[str]] = frozenset(get_args(SettingName))
 
 
@@ -253,6 +252,8 @@ class Choose:
             return replace(settings, winnable=self.value == "true")
         if self.setting == "tap-to-select":
             return replace(settings, tap_to_select=self.value == "true")
+        if self.setting == "clock":
+            return replace(settings, clock=self.value == "true")
         if self.setting == "language":
             return replace(settings, language=self.value)
         if self.setting == "theme":

@@ -29,12 +29,13 @@ from ..game import Game
 from ..winnable import CATALOGUED, winnable
 from .actions import Action, ImportFile, OtherTab, WorkerFailed, WorkerReply
 from .board import keys
+from .board.clock import Clock
 from .board.gestures import UiState
 from .board.pointer import Pointer
 from .board.table import Table
 from .board.view import View
 from .controls import from_button, from_choice
-from .dom import Frame, Timers, intl_number, listen
+from .dom import Frame, Timers, intl_duration, intl_number, listen
 from .links.address import (
     DAILY,
     REPLAY,
@@ -56,7 +57,7 @@ from .storage.store import Store
 from .windows.dialogs import Dialogs
 from .windows.replay_bar import ReplayBar
 from .windows.stats_window import StatsWindow
-from .words.i18n import ngettext, use_number_format
+from .words.i18n import ngettext, use_duration_format, use_number_format
 from .words.notices import notice_text
 
 
@@ -72,7 +73,8 @@ class App:
         self.refit = Frame(self.view.fit)
         """Resizes arrive many times a frame while a window is dragged: fit once a frame."""
         self.timers = Timers()
-        """The jobs run a while later (a refused tap's double-tap window)."""
+        """The jobs run a while later (a refused tap's double-tap window, the clock's next
+        second)."""
         self.unbinds: list[Callable[[], None]] = []
         self.worker = Worker(
             lambda text: self.dispatch(WorkerReply(text)),
@@ -85,6 +87,8 @@ class App:
         self.coach_page = CoachPage(self.view, self.dialogs)
         self.tasks: set[asyncio.Future[None]] = set()
         """Running replays, copies and imports (kept until they end)."""
+        # performance.now looked up at each call (a test may fake it)
+        self.clock = Clock(lambda: float(window.performance.now()), self.view.bar.clock, self.timers)
         self.table: Table  # set by start(): the saved game, the address's deal or a new one
         self.rooms: Rooms
         self.pointer: Pointer
@@ -102,7 +106,11 @@ class App:
             query = query_for(daily_code(today()))  # ?daily: today's deal, like its own address
         replay = link_from_query(query)[0] if flag_from_query(query, REPLAY) else None
         start = decide(loaded, "" if replay else query, _new_code(loaded.settings.winnable))
-        self.table = Table(self.view, self.ui, self.store, start.game, start.settings, loaded.stats)
+        if document.hidden:  # opened in a background tab: the clock waits to be seen
+            self.clock.hide()
+        self.table = Table(
+            self.view, self.ui, self.store, start.game, start.settings, loaded.stats, self.clock
+        )
         self.rooms = rooms = Rooms(self.parts())
         self.dialogs.new_game.on_code = rooms.coach.code
         self.pointer = Pointer(self.view.board, self.view, rooms.hands, self.dispatch)
@@ -168,6 +176,7 @@ class App:
             self.dialogs.bind(),
             local.watch(self.store, lambda loaded: self.dispatch(OtherTab(loaded))),
             listen(window, {"resize": lambda _event: self.refit.request()}),
+            listen(document, {"visibilitychange": self.on_visibility}),
         ]
 
     def unbind(self) -> None:
@@ -176,6 +185,7 @@ class App:
         while self.unbinds:
             self.unbinds.pop()()
         self.refit.destroy()
+        self.clock.hide()  # its timer stopped
         self.timers.destroy()
         self.worker.stop()
 
@@ -184,6 +194,15 @@ class App:
         task = asyncio.ensure_future(job)
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
+
+    def on_visibility(self, _event: Any) -> None:
+        """The tab is hidden (another tab, the window minimised, the page left or reloaded):
+        the clock stops and the game is saved with its time; seen again, it goes on."""
+        if document.hidden:
+            self.clock.hide()
+            self.table.save()
+        else:
+            self.clock.reveal()
 
     # -- the one door ------------------------------------------------------------
 
@@ -228,6 +247,7 @@ def start() -> App:
     """Build the page, bind its listeners, mark ``<html data-ready>`` last; returns the
     running :class:`App` (static/main.py keeps it as ``app``)."""
     use_number_format(intl_number)
+    use_duration_format(intl_duration)
     app = App(document.getElementById("app"))
     app.start()
     return app

@@ -162,4 +162,24 @@ def intl_number(language: str, value: float, percent: bool, digits: int) -> str:
     return str(_formats[key].format(value))
 
 
-__all__ = ["Frame", "Texts", "add", "el", "intl_number", "js_object", "listen"]
+_durations: dict[str, Any] = {}
+
+
+def intl_duration(language: str, hours: int, minutes: int, seconds: int) -> str:
+    """A time of play written by the browser's ``Intl.DurationFormat`` in ``language``,
+    CLDR's digital style, hours only when there are some (i18n.use_duration_format). A
+    browser without it writes each part with ``Intl.NumberFormat``, two digits, joined by
+    a colon."""
+    if language not in _durations:
+        durations = getattr(window.Intl, "DurationFormat", None)
+        options = {"style": "digital", "hoursDisplay": "auto"}
+        _durations[language] = None if durations is None else durations.new(language, js_object(options))
+    form = _durations[language]
+    if form is not None:
+        return str(form.format(js_object({"hours": hours, "minutes": minutes, "seconds": seconds})))
+    two = window.Intl.NumberFormat.new(language, js_object({"minimumIntegerDigits": 2}))
+    parts = [str(two.format(minutes)), str(two.format(seconds))]
+    return ":".join([intl_number(language, hours, False, 0), *parts] if hours else parts)
+
+
+__all__ = ["Frame", "Texts", "add", "el", "intl_duration", "intl_number", "js_object", "listen"]

@@ -77,6 +77,7 @@ PARAMETERS: Final = (
     Parameter("deal", "python"),
     Parameter("moves", "python"),
     Parameter("replay", "python"),
+    Parameter("time", "python"),
     Parameter("daily", "python", flag=True),
     Parameter("lang", "javascript", kept=True),
     Parameter("boot_timeout", "javascript", test_only=True),

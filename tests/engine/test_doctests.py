@@ -32,6 +32,7 @@ MODULES = [
     "eightoff.web.windows.chart",
     "eightoff.web.storage.daily",
     "eightoff.web.facts",
+    "eightoff.web.board.clock",
     "eightoff.web.board.focus",
     "eightoff.web.solver.messages",
     "eightoff.web.words.i18n",

@@ -242,3 +242,28 @@ def test_no_lang_value_adds_a_parameter(value: str) -> None:
     pairs = [pair.split("=")[0] for pair in written.removeprefix("?").split("&")]
     assert pairs in (["deal"], ["deal", "lang"])
     assert address.language_from_query(written) == address.language_from_query(query)
+
+
+@pytest.mark.parametrize(
+    ("query", "time"),
+    [
+        ("time=754", 754_000),
+        ("time=0", 0),
+        ("time=359999", 359_999_000),
+        ("time=360000", None),  # past the clock's longest
+        ("time=-5", None),
+        ("time=1e3", None),
+        ("time=%EF%BC%95", None),  # a full-width digit
+        ("time=%D9%A3", None),  # an Arabic-Indic digit
+        ("time=99999999999999999999", None),
+        ("time=", None),
+        ("time=+5", None),
+        ("", None),
+    ],
+)
+def test_a_replay_links_time_is_whole_seconds_or_none(query: str, time: int | None) -> None:
+    link, problem = link_from_query(f"?deal=EO1-C8-AAAAAFA&moves=1e&{query}&replay")
+    assert problem is None and link is not None and link.time == time
+    if time is not None:
+        assert link.query(replay=True) == f"?deal=EO1-C8-AAAAAFA&moves=1e&time={time // 1000}&replay"
+    assert link.query() == "?deal=EO1-C8-AAAAAFA&moves=1e"  # a position link carries no time

@@ -54,6 +54,9 @@ class Browser(fakebrowser.Window):
         self.cancelAnimationFrame = MagicMock()
         self.setTimeout = MagicMock(return_value=2)
         self.clearTimeout = MagicMock()
+        self.performance = types.SimpleNamespace(now=lambda: self.time)
+        self.time = 0.0
+        """What ``performance.now()`` answers (the clock's time source)."""
         self.Worker = MagicMock()
         self.Object = types.SimpleNamespace(fromEntries=dict)
 
@@ -106,9 +109,11 @@ def tab(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[str], Any]]:
     """``page(query)``: a started App on ``index.html?query``, in one tab whose storage
     outlives each App (a reload)."""
     window, document = Browser(), Node()
+    document.hidden = False
     modules = fakebrowser.install(monkeypatch, window, THIN, document)
     # The numbers stay written by Python: the browser's Intl is the page's (tests/browser).
     monkeypatch.setattr(modules.app, "use_number_format", lambda _format: None)
+    monkeypatch.setattr(modules.app, "use_duration_format", lambda _format: None)
     started: list[Any] = []
 
     def start(query: str = "") -> Any:
@@ -235,3 +240,24 @@ def test_a_position_link_opens_after_its_moves_which_are_the_games_path(tab: Cal
     app = tab("?deal=EO1-C8-AAAAAFA&moves=1eef")
     assert app.game.moves == 2 and app.game.undo_stack == [Move.parse("1e"), Move.parse("ef")]
     assert app.table.stats.whole_game(app.game) == (Move.parse("1e"), Move.parse("ef"))
+
+
+def test_the_clock_pauses_with_the_tab_and_its_time_is_saved_when_hidden(tab: Callable[[str], Any]) -> None:
+    app = tab("?deal=EO1-C8-AAAAAFA")
+    app.table.play(Move.parse("1e"))  # the first move, at 0 ms
+    app.window.time = 12_500.0
+    app.document.hidden = True
+    app.on_visibility(None)
+    record = json.loads(app.window.localStorage.items[RECORD_KEY])
+    assert record["stats"]["current"]["time"] == 12_500 and not app.clock.running
+    app.window.time = 99_000.0  # hidden: nothing counted
+    app.document.hidden = False
+    app.on_visibility(None)
+    app.window.time = 100_000.0
+    assert app.clock.running and app.clock.elapsed() == 13_500
+    timers = app.window.setTimeout.call_args_list
+    assert timers[-1].args[1] == 500  # the bar's next write: when the next second starts
+    reloaded = tab("?deal=EO1-C8-AAAAAFA")  # from the time saved when it was hidden
+    assert reloaded.clock.elapsed() == 12_500
+    app.document.hidden = True
+    assert not tab("?deal=EO1-C8-AAAAAFA").clock.running  # started hidden: it waits to be seen

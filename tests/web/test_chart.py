@@ -44,12 +44,15 @@ def test_the_figures() -> None:
         ("Best score", "0"),
         ("Fewest moves to win", "–"),
         ("Wins in fewer moves than the solver", "0"),
+        ("Fastest win", "–"),
     ]
-    assert figures(Tally(3, 2, 2, 2, 600, 90, 1))[2:] == [
+    assert figures(Tally(3, 2, 2, 2, 600, 90, 1, fastest=754_999))[2:] == [
         ("Win rate", "67%"),
         ("Winning streak", "2"),
         ("Best streak", "2"),
         ("Best score", "600"),
         ("Fewest moves to win", "90"),
         ("Wins in fewer moves than the solver", "1"),
+        ("Fastest win", "12:34"),
     ]
+    assert figures(Tally(1, 1, 1, 1, 600, 90, fastest=3_725_000))[-1] == ("Fastest win", "1:02:05")

@@ -6,6 +6,7 @@ with the settings chosen (words/language.py)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 
 import pytest
 
@@ -145,10 +146,15 @@ def test_a_replay_link_of_the_whole_game() -> None:
     s.do("share")
     assert s.view.said() == ["There is no move to share yet: a replay link needs a move."]
     s.table.game.play(Move.parse("1e"))
-    s.table.stats = s.table.stats.follow(s.table.game, "2026-12-01")
+    s.table.stats = s.table.stats.follow(s.table.game, "2026-12-01").timed(754_999)
     s.do("share")
-    url = "https://example.org/eightoff/?deal=EO1-C8-AAAAAFA&moves=1e&replay"
+    url = "https://example.org/eightoff/?deal=EO1-C8-AAAAAFA&moves=1e&time=754&replay"  # whole seconds
     assert s.browser.copied == [url] and s.view.said()[-1] == f"Replay link copied: {url}"
+    current = s.table.stats.current
+    assert current is not None
+    s.table.stats = replace(s.table.stats, current=replace(current, untimed=True))  # begun before its clock
+    s.do("share")
+    assert s.browser.copied[-1] == "https://example.org/eightoff/?deal=EO1-C8-AAAAAFA&moves=1e&replay"
     game = s.table.game  # more moves than the undo stack holds, and no path kept
     s.table.game = Game(game.code, game.position, game.score, moves=150)
     s.table.stats = Stats().begin(game.code, path=None)

@@ -88,7 +88,14 @@ def test_the_record_is_the_documented_json() -> None:
             "overall": tally,
             "recent": [],
             "daily": {"tally": tally, "dates_won": []},
-            "current": {"code": "EO1-C8-AAAAAFA", "counted": False, "finished": False, "path": "7g.86.87"},
+            "current": {
+                "code": "EO1-C8-AAAAAFA",
+                "counted": False,
+                "finished": False,
+                "time": 0,
+                "untimed": True,
+                "path": "7g.86.87",
+            },
         },
     }
     assert [str(m) for m in game.undo_stack] == ["7g", "86", "87"]
@@ -124,11 +131,19 @@ SCHEMA_3 = (
     '"daily":{"tally":{"started":0,"won":0,"streak":0,"best_streak":0,"best_score":0},"dates_won":[]},'
     '"current":{"code":"EO1-C8-AAAAAFA","counted":false,"finished":false,"path":"7g.86.87.4h.h2"}}}'
 )
-"""The same record as this version (schema 3) writes it, with its statistics (none yet):
+"""The same record as schema 3 wrote it before the clock, with its statistics (none yet):
 later versions must keep reading it."""
+CLOCKED = SCHEMA_3.replace('"finished":false,', '"finished":false,"time":0,', 1)
+"""The same record as this version writes it: the game in play's time on the clock (0: its
+clock has not run) is always written (docs/storage.md)."""
+UNTIMED = CLOCKED.replace('"time":0,', '"time":0,"untimed":true,', 1)
+"""As :data:`CLOCKED`, for a record older than the statistics: its game had moves before
+any clock ran, so its time is not the whole game's (never recorded as a win's time)."""
 
 
-@pytest.mark.parametrize("text", [SCHEMA_1, SCHEMA_2, SCHEMA_3], ids=["schema-1", "schema-2", "schema-3"])
+@pytest.mark.parametrize(
+    "text", [SCHEMA_1, SCHEMA_2, SCHEMA_3, CLOCKED], ids=["schema-1", "schema-2", "schema-3", "clock"]
+)
 def test_a_record_this_or_an_earlier_version_wrote_reads_and_writes_back_as_schema_3(text: str) -> None:
     assert SCHEMA == 3 and SCHEMA_2.startswith('{"schema":2,"revision":1,"tab":"tab-1","game":{"code":')
     loaded = Store(stored(text), "tab-1").load()
@@ -140,8 +155,9 @@ def test_a_record_this_or_an_earlier_version_wrote_reads_and_writes_back_as_sche
     fresh = MemoryStorage()
     assert Store(fresh, "tab-1").save(loaded.game, loaded.settings) is None
     # Written back with the setting added since (a missing "winnable" reads as true) and
-    # the statistics of schema 3 (none for an older record).
-    assert fresh.get(KEY) == SCHEMA_3
+    # the statistics of schema 3 (none for an older record or for a fresh store, so its
+    # game's moves were made before its clock: untimed).
+    assert fresh.get(KEY) == UNTIMED
 
 
 def test_a_schema_2_page_leaves_a_schema_3_record_alone() -> None:

@@ -155,3 +155,17 @@ def test_relabel_writes_the_bar_again() -> None:
     r.replayer.start(link())
     r.replayer.relabel()
     assert r.bar.names() == ["show", "show"]
+
+
+def test_a_replay_with_its_time_says_it_and_keeps_it_in_the_address() -> None:
+    r = Replaying()
+    timed, _problem = link_from_query("?deal=EO1-C8-AAAAAFA&moves=1eef&time=3725&replay")
+    assert timed is not None
+    said = r.replayer.start(timed, 2)
+    assert said == "Replay of deal EO1-C8-AAAAAFA, 2 moves played in 1:02:05. Your game is kept."
+    assert r.browser.addresses == ["?deal=EO1-C8-AAAAAFA&moves=1eef&time=3725&replay=2"]
+    one, _problem = link_from_query("?deal=EO1-C8-AAAAAFA&moves=1e&time=65&replay")
+    assert one is not None
+    assert (
+        r.replayer.start(one) == "Replay of deal EO1-C8-AAAAAFA, 1 move played in 01:05. Your game is kept."
+    )

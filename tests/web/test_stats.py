@@ -64,19 +64,19 @@ def test_a_game_counts_once_it_has_a_move_and_a_replaced_one_is_lost() -> None:
     assert stats.overall.started == 1  # undone to the deal, still played
     stats = stats.leave(game, DAY)
     assert stats.overall == Tally(started=1)
-    assert stats.recent == (Result("EO1-C8-AAAAAFA", False, 0, 0, DAY),)
+    assert stats.recent == (Result("EO1-C8-AAAAAFA", False, 0, 0, DAY, time=0),)  # no clock ran
     assert stats.current is None
 
 
 def test_a_win_is_recorded_once_with_streaks_best_score_and_fewest_moves() -> None:
     stats = play_through(Stats(), WON)
-    assert stats.overall == Tally(1, 1, 1, 1, WON.score, WON.moves)
-    assert stats.recent[-1] == Result(str(CODE), True, WON.score, WON.moves, DAY)
+    assert stats.overall == Tally(1, 1, 1, 1, WON.score, WON.moves, fastest=0)  # no clock ran
+    assert stats.recent[-1] == Result(str(CODE), True, WON.score, WON.moves, DAY, time=0)
     again = stats.follow(WON, DAY).leave(WON, DAY)  # a won game left is not lost
     assert again.overall == stats.overall and len(again.recent) == 1
     loss = long_game(7)
     stats = play_through(again, loss).leave(loss, "2026-12-01")
-    assert stats.overall == Tally(2, 1, 0, 1, WON.score, WON.moves)
+    assert stats.overall == Tally(2, 1, 0, 1, WON.score, WON.moves, fastest=0)
     assert stats.overall.lost == 1 and stats.overall.win_rate == 0.5
     stats = play_through(stats, WON).leave(WON, DAY)
     stats = play_through(stats, WON).leave(WON, DAY)
@@ -111,7 +111,7 @@ def test_hinted_survives_following_the_same_game() -> None:
 def test_the_daily_deal_is_counted_apart_with_the_dates_won() -> None:
     daily_won = won_game(DealCode.parse("EO1-C4-V6B5AGZ"))
     stats = play_through(Stats(), daily_won, daily=DAY)
-    assert stats.daily == Daily(Tally(1, 1, 1, 1, daily_won.score, daily_won.moves), (DAY,))
+    assert stats.daily == Daily(Tally(1, 1, 1, 1, daily_won.score, daily_won.moves, fastest=0), (DAY,))
     assert stats.by_cells[4].won == 1 and stats.overall.won == 1
     stats = play_through(stats.leave(daily_won, DAY), daily_won, daily=DAY)  # the same day again
     assert stats.daily.dates_won == (DAY,) and stats.daily.tally.won == 2
@@ -165,7 +165,7 @@ def test_whole_game_falls_back_to_a_complete_undo_stack_or_none() -> None:
     assert Stats().whole_game(game) == tuple(game.undo_stack)
     long = long_game(130)
     assert Stats().whole_game(long) is None
-    assert Stats().matched(long).current == Current(str(CODE), path=None)
+    assert Stats().matched(long).current == Current(str(CODE), path=None, untimed=True)
     unknown = Stats(current=Current(str(CODE), path=None)).follow(long, DAY)
     assert unknown.current is not None and unknown.current.path is None
 

@@ -37,6 +37,7 @@ class FakeView:
         self.announced: list[str] = []
         self.saved: list[bool] = []
         self.dressed: list[tuple[str, str]] = []
+        self.bar = self
 
     def show(self, model: BoardModel, motion: Motion = "glide", refused: str | None = None) -> None:
         self.shown.append((model, motion, refused))
@@ -56,6 +57,9 @@ class FakeView:
 
     def theme(self, theme: str) -> None:
         self.dressed.append(("theme", theme))
+
+    def clock_shown(self, shown: bool) -> None:
+        self.dressed.append(("clock", str(shown)))
 
     @property
     def model(self) -> BoardModel:
@@ -101,7 +105,7 @@ def test_show_draws_the_game_still_dresses_it_and_writes_the_address(make: Calla
     table.show()
     assert [(motion, refused) for _, motion, refused in view.shown] == [("still", None)]
     assert view.model.code == "EO1-C8-AAAAAFA" and not view.model.replaying
-    assert view.dressed == [("deck", "four"), ("theme", "auto")]
+    assert view.dressed == [("deck", "four"), ("theme", "auto"), ("clock", "True")]
     assert window.history.written == ["?deal=EO1-C8-AAAAAFA&lang=nl"]
     table.show()
     assert window.history.written == ["?deal=EO1-C8-AAAAAFA&lang=nl"]  # already there: not written again
@@ -223,9 +227,9 @@ def test_restarted_and_link_messages(make: Callable[..., Made]) -> None:
 
 def test_settings_dress_at_once_and_are_saved(make: Callable[..., Made]) -> None:
     table, view, _window, store = make()
-    chosen = Settings(deck="two", theme="dark", tap_to_select=True)
+    chosen = Settings(deck="two", theme="dark", tap_to_select=True, clock=False)
     table.choose(chosen)
-    assert view.dressed == [("deck", "two"), ("theme", "dark")] and table.ui.tap_to_select
+    assert view.dressed == [("deck", "two"), ("theme", "dark"), ("clock", "False")] and table.ui.tap_to_select
     assert store.load().settings == chosen and view.shown == []
 
 

@@ -263,7 +263,8 @@ def test_the_statistics_window_shows_every_figure_the_daily_line_and_the_chart(p
     assert [cell.textContent for cell in rows[3].children] == ["Win rate", "0%", "0%", "0%", "0%"]
     assert [cell.textContent for cell in rows[7].children] == ["Fewest moves to win", "–", "–", "–", "–"]
     assert [cell.textContent for cell in rows[8].children][:2] == ["Wins in fewer moves than the solver", "0"]
-    assert len(rows) == 9 and rows[0].children[0].tag == "td"
+    assert [cell.textContent for cell in rows[9].children] == ["Fastest win", "–", "–", "–", "–"]
+    assert len(rows) == 10 and rows[0].children[0].tag == "td"
     assert window.daily.textContent == "Played 1, won 0; last won –."
     rects = window.chart.querySelectorAll("rect")
     assert [r.getAttribute("class") for r in rects] == ["bar lost", "bar lost"]

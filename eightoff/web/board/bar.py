@@ -3,8 +3,9 @@ links to the pages and the colours: what the page shows around the board.
 
 Thin DOM code over the elements of :mod:`.board.build`. :meth:`Bar.show` brings the bar
 to a :class:`.board.model.BoardModel` (the score, the move count, the deal code, undo and
-redo), writing only what changed; the rest are messages (:meth:`Bar.say`,
-:meth:`Bar.announce`) and settings (:meth:`Bar.deck`, :meth:`Bar.theme`).
+redo), writing only what changed; the game's time (:meth:`Bar.clock`, once a second from
+:mod:`.board.clock`); the rest are messages (:meth:`Bar.say`, :meth:`Bar.announce`) and
+settings (:meth:`Bar.deck`, :meth:`Bar.theme`, :meth:`Bar.clock_shown`).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Any
 
 from pyscript import document
 
+from ..words.i18n import duration
 from .build import Elements
 from .model import BoardModel
 
@@ -22,6 +24,8 @@ class Bar:
 
     def __init__(self, elements: Elements) -> None:
         self.elements = elements
+        self.time = 0
+        """The game's time shown, in milliseconds (written again in a new language)."""
 
     def show(self, model: BoardModel) -> None:
         """The score, the move count, the deal code and whether undo and redo can act."""
@@ -34,6 +38,20 @@ class Bar:
         parts.redo.disabled = not model.can_redo
         if bool(parts.finish.hidden) == model.can_finish:
             parts.finish.hidden = not model.can_finish
+
+    def clock(self, ms: int) -> None:
+        """The game's time in the bar (one text written; the language's digits and
+        separator, :func:`.words.i18n.duration`)."""
+        self.time = ms
+        node, text = self.elements.clock, duration(ms)
+        if node.textContent != text:
+            node.textContent = text
+
+    def clock_shown(self, shown: bool) -> None:
+        """The setting "Show the clock": the clock's place in the bar shows or not."""
+        stat = self.elements.clock_stat
+        if bool(stat.hidden) == shown:
+            stat.hidden = not shown
 
     def saving(self, works: bool) -> None:
         """Whether the game is being saved: ``#unsaved`` ("Not saved") shows while it is not."""

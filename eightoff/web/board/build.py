@@ -107,10 +107,17 @@ class Elements:
         self.score = el("output", "value", "0", id="score", dir="ltr")
         self.moves = el("output", "value", "0", id="moves", dir="ltr")
         self.code = el("span", "value code", "", id="deal-code", dir="ltr")
+        # The game's time (board/clock.py): a timer, which is not a live region (aria-live off).
+        self.clock = el(
+            "span", "value", "", id="clock", dir="ltr", role="timer", aria_labelledby="clock-name"
+        )
+        clock_name = texts.text(el("span", "name", id="clock-name"), lambda: _("Time"))
+        self.clock_stat = add(el("span", "stat clock", id="clock-stat"), clock_name, self.clock)
         add(
             info,
             add(el("span", "stat"), texts.text(el("span", "name"), lambda: _("Score")), self.score),
             add(el("span", "stat"), texts.text(el("span", "name"), lambda: _("Moves")), self.moves),
+            self.clock_stat,
             add(el("span", "stat deal"), texts.text(el("span", "name"), lambda: _("Deal")), self.code),
         )
         # Shown while saves fail (a full quota): the toast that says so fades, this stays.

@@ -44,6 +44,8 @@ class Replay:
     playing: bool = False
     positions: list[Position] = field(default_factory=list)
     """The position after each step, the deal first (filled when built)."""
+    time: int | None = None
+    """The game's time of play in milliseconds, as its link says (``None``: not known)."""
 
     def __post_init__(self) -> None:
         if not self.positions:
@@ -56,7 +58,7 @@ class Replay:
     @classmethod
     def of(cls, link: Link) -> Replay:
         """The replay of a checked link, at its deal."""
-        return cls(link.code, link.moves)
+        return cls(link.code, link.moves, time=link.time)
 
     @property
     def length(self) -> int:
@@ -122,7 +124,7 @@ class Replay:
         return game
 
     def link(self) -> Link:
-        return Link(self.code, self.moves)
+        return Link(self.code, self.moves, self.time)
 
 
 __all__ = ["DEFAULT_SPEED", "SPEEDS", "Replay"]

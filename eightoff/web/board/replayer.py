@@ -14,8 +14,8 @@ from typing import Any, Protocol
 from ...game import Game
 from ..actions import ReplaySpeed
 from ..door import Routes
-from ..links.address import REPLAY, Link
-from ..words.i18n import ngettext
+from ..links.address import Link
+from ..words.i18n import duration, ngettext
 from .model import Motion
 from .replay import Replay
 
@@ -106,12 +106,20 @@ class Replayer:
         self.replay.go(step)
         self.show()
         self.view.fit()  # the replay's bar takes its room above the board
-        return ngettext(
-            "Replay of deal {code}, {length} move. Your game is kept.",
-            "Replay of deal {code}, {length} moves. Your game is kept.",
+        said: dict[str, object] = {"code": str(link.code), "length": len(link.moves)}
+        if link.time is None:
+            return ngettext(
+                "Replay of deal {code}, {length} move. Your game is kept.",
+                "Replay of deal {code}, {length} moves. Your game is kept.",
+                len(link.moves),
+                **said,
+            )
+        return ngettext(  # the link says how long the game took
+            "Replay of deal {code}, {length} move played in {time}. Your game is kept.",
+            "Replay of deal {code}, {length} moves played in {time}. Your game is kept.",
             len(link.moves),
-            code=str(link.code),
-            length=len(link.moves),
+            time=duration(link.time),
+            **said,
         )
 
     def show(self, motion: Motion = "still") -> None:
@@ -119,7 +127,7 @@ class Replayer:
         assert replay is not None
         self.table.show_replay(replay, motion)
         self.bar.show(replay)
-        self.address(f"{replay.link().query()}&{REPLAY}={replay.step}")
+        self.address(f"{replay.link().query(replay=True)}={replay.step}")  # its time kept too
 
     def relabel(self) -> None:
         """The bar's words again (the language changed)."""

@@ -33,6 +33,7 @@ from ..words.engine_errors import error_text
 from ..words.i18n import ngettext
 from ..words.notices import notice_text
 from ..words.speech import moved, stepped
+from .clock import Clock
 from .deals import Said, new_deal
 from .focus import Spot, spot_of_card
 from .gestures import UiState
@@ -58,6 +59,15 @@ class Screen(Protocol):
 
     def theme(self, theme: str) -> None: ...
 
+    @property
+    def bar(self) -> ClockBar: ...
+
+
+class ClockBar(Protocol):
+    """The bar (:class:`.board.bar.Bar`): the setting "Show the clock"."""
+
+    def clock_shown(self, shown: bool) -> None: ...
+
 
 class Table:
     """One tab's game and settings, on the page and in storage."""
@@ -70,6 +80,7 @@ class Table:
         game: Game,
         settings: Settings,
         stats: Stats | None = None,
+        clock: Clock | None = None,
     ) -> None:
         self.view = view
         self.ui = ui
@@ -86,6 +97,8 @@ class Table:
         current = self.stats.current
         if not game.moves and game.code == daily_code(day) and current is not None and current.daily is None:
             self.stats = self.stats.begin(game.code, iso(day))  # today's deal opened by its address
+        self.clock = clock or Clock.still()  # the game's time, kept in the record by every save
+        self.clock.game(game, self.stats)
 
     def show(self) -> None:
         """Draw the whole game without animation (at start, or back from a replay)."""
@@ -142,14 +155,7 @@ class Table:
     def undo(self) -> None:
         stepped = self._step(self.game.undo_stack, self.game.undo, back=True)
         if stepped and not self.game.can_undo and self.game.moves:
-            self.view.say(
-                ngettext(
-                    "That was the last action undo can reach ({limit} back).",
-                    "That was the last action undo can reach ({limit} back).",
-                    UNDO_LIMIT,
-                    limit=UNDO_LIMIT,
-                )
-            )
+            self.view.say(_last_undo())
 
     def redo(self) -> None:
         self._step(self.game.redo_stack, self.game.redo, back=False)
@@ -175,7 +181,7 @@ class Table:
         """One render and one save after an action; the status line is cleared."""
         self.redraw()
         self.view.say("")
-        self.stats = self.stats.follow(self.game, iso(today()))
+        self.stats = self.clock.follow(self.game, self.stats).follow(self.game, iso(today()))
         self.save()
 
     # -- games and settings ------------------------------------------------------------
@@ -187,7 +193,7 @@ class Table:
         daily deal's when it is today's deal."""
         day = today()
         daily = iso(day) if game.code == daily_code(day) else None
-        self.stats = self.stats.leave(self.game, iso(day)).begin(game.code, daily, path)
+        self.stats = self.clock.stamp(self.stats).leave(self.game, iso(day)).begin(game.code, daily, path)
         self.replace(game, self.settings)
         self.save()
         self.view.say(message(game))
@@ -198,6 +204,7 @@ class Table:
         self.ui.tap_to_select = settings.tap_to_select
         self.view.deck(settings.deck)
         self.view.theme(settings.theme)
+        self.view.bar.clock_shown(settings.clock)
 
     def choose(self, settings: Settings) -> None:
         """New settings: the deck is shown at once, the cell count is for the next deal."""
@@ -212,6 +219,7 @@ class Table:
             self.stats = stats
         self.ui.reset()
         self.game, self.settings, self.hint, self.replay = game, settings, None, None
+        self.clock.game(game, self.stats)
         self.dress(settings)
         self.redraw("still")
         self.follow_address()
@@ -219,6 +227,7 @@ class Table:
     def save(self) -> None:
         """Save the game; when another tab saved first, show its game instead; a notice
         (saving stopped or works again, another tab) is said."""
+        self.stats = self.clock.stamp(self.stats)
         notice = self.store.save(self.game, self.settings, self.stats)
         self.view.saving(self.store.saving)
         if notice is not None and notice.code == "storage-other-tab":
@@ -259,6 +268,17 @@ class Table:
     def keep(self, game: Game, settings: Settings, stats: Stats) -> None:
         """Another tab's game, kept unseen behind a replay (shown when the replay ends)."""
         self.game, self.settings, self.stats = game, settings, stats
+        self.clock.game(game, stats)
 
 
-__all__ = ["Screen", "Table"]
+def _last_undo() -> str:
+    """What undo says when it has reached as far back as it keeps."""
+    return ngettext(
+        "That was the last action undo can reach ({limit} back).",
+        "That was the last action undo can reach ({limit} back).",
+        UNDO_LIMIT,
+        limit=UNDO_LIMIT,
+    )
+
+
+__all__ = ["ClockBar", "Screen", "Table"]

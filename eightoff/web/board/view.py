@@ -70,6 +70,7 @@ class View:
             self.words = model.language
             self.texts.refresh()
             self.bar.link_pages(model.language)
+            self.bar.clock(self.bar.time)
             self.say("")
         self.drawn.show(model)
         if old is None or old.cells != model.cells:

@@ -47,7 +47,7 @@ from ...game import Game
 from ...moves import Move
 from ...rules import is_legal, movable_count
 from ..facts import LANGUAGE_TAG, LANGUAGES, PARAMETERS, PSEUDO
-from ..storage.stats_entries import PATH_LIMIT
+from ..storage.stats_entries import MAX_TIME, PATH_LIMIT
 
 PARAM: Final = "deal"
 MOVES: Final = "moves"
@@ -57,6 +57,8 @@ REPLAY: Final = "replay"
 """``&replay``: the link is a replay to step through, not a position to open."""
 DAILY: Final = "daily"
 """``?daily``: today's deal (:mod:`.storage.daily`)."""
+TIME: Final = "time"
+"""``&time=754``: a replay link's time of play, whole seconds (shown in its summary)."""
 LANG: Final = "lang"
 """``?lang=he``: the language the page speaks (:func:`language_from_query`)."""
 
@@ -82,10 +84,12 @@ def parameters(query: str) -> dict[str, str]:
 
 @dataclass(frozen=True)
 class Link:
-    """A deal, and the moves played from its first card (none: the deal itself)."""
+    """A deal, and the moves played from its first card (none: the deal itself); a
+    replay's ``time`` of play in milliseconds, whole seconds (``None``: not known)."""
 
     code: DealCode
     moves: tuple[Move, ...] = ()
+    time: int | None = None
 
     def game(self) -> Game:
         """The game at the link's position, its moves on the undo stack (checked when the
@@ -104,10 +108,12 @@ class Link:
 
     def query(self, replay: bool = False) -> str:
         """The query string of this link, the moves in the compact form; ``replay``: a
-        replay link (``&replay``)."""
+        replay link (``&replay``, with its ``&time`` when known)."""
         query = query_for(self.code)
         if self.moves:
             query += f"&{MOVES}={encode_moves(self.moves)}"
+        if replay and self.time is not None:
+            query += f"&{TIME}={self.time // 1000}"
         return query + (f"&{REPLAY}" if replay else "")
 
 
@@ -132,7 +138,21 @@ def link_from_query(query: str) -> tuple[Link | None, DealCodeError | BadMove | 
     moves = decode_moves(code, text)
     if isinstance(moves, BadMove):
         return None, moves
-    return Link(code, moves), None
+    return Link(code, moves, time_from_query(query)), None
+
+
+def time_from_query(query: str) -> int | None:
+    """A replay link's ``time`` in milliseconds: whole seconds, ASCII digits, at most the
+    clock's longest (:data:`.storage.stats_entries.MAX_TIME`); anything else is no time
+    (the replay's summary then says none: the moves are the link, its time only a note).
+
+    >>> time_from_query("?time=754"), time_from_query("?time=-1"), time_from_query("?time=1e9")
+    (754000, None, None)
+    """
+    text = parameters(query).get(TIME, "")
+    if not (text.isascii() and text.isdigit()) or len(text) > 9 or int(text) * 1000 > MAX_TIME:
+        return None
+    return int(text) * 1000
 
 
 def encode_moves(moves: tuple[Move, ...] | list[Move]) -> str:

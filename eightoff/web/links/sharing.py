@@ -62,8 +62,9 @@ class Sharing:
         link = self.replay()
         if link is None:
             game = self.table.game
-            moves = self.table.stats.whole_game(game)
-            link = None if moves is None else Link(game.code, moves)
+            moves, current = self.table.stats.whole_game(game), self.table.stats.current
+            time = None if current is None else current.played_for  # as of the last save
+            link = None if moves is None else Link(game.code, moves, time)
         if link is None:
             self.view.say(
                 _("The moves of this game from its deal are not all known: it cannot be shared as a replay.")

@@ -117,6 +117,9 @@ def record_problem(reason: str, field: str) -> str:
         "settings-tap": lambda: _(
             "Its settings are damaged: “{field}” is not true or false.", field="tap_to_select"
         ),
+        "settings-clock": lambda: _(
+            "Its settings are damaged: “{field}” is not true or false.", field="clock"
+        ),
         "settings-language": lambda: _("Its settings are damaged: the language is not one of the game's."),
         "stats-number": lambda: _(
             "Its statistics are damaged: “{field}” is not a whole number.", field=field
@@ -128,6 +131,7 @@ def record_problem(reason: str, field: str) -> str:
         ),
         "stats-code": lambda: _("Its statistics are damaged: a game has no valid deal code."),
         "stats-figures": lambda: _("Its statistics are damaged: the figures do not add up."),
+        "stats-time": lambda: _("Its statistics are damaged: “{field}” is not a time of play.", field=field),
         "stats-path": lambda: _("Its statistics are damaged: the moves of the game in play cannot be read."),
     }
     words = problems.get(reason)

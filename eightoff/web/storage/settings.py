@@ -1,5 +1,5 @@
 """The player's settings kept between visits (:class:`Settings`: cells, deck, winnable deals,
-tap-to-select, language, theme) with their stored form, checked (pure Python, no browser
+tap-to-select, language, theme, the clock shown) with their stored form, checked (pure Python, no browser
 import; docs/storage.md, the ``settings`` fields).
 
 >>> Settings.from_dict({"cells": 4, "deck": "two"})
@@ -37,7 +37,8 @@ class Settings:
     card to its foundation) and the ``language`` chosen in the settings (``""``: none
     chosen, the browser's languages decide; records written before it existed read so)
     and the ``theme`` (``"auto"``: as the device asks; records written before it existed
-    read so)."""
+    read so), and whether the bar shows the game's ``clock`` (records written before it
+    existed read as shown)."""
 
     cells: int = CELL_COUNTS[0]
     deck: str = "four"
@@ -45,6 +46,7 @@ class Settings:
     tap_to_select: bool = False
     language: str = field(default="", repr=False)
     theme: str = field(default="auto", repr=False)
+    clock: bool = field(default=True, repr=False)
 
     def __post_init__(self) -> None:
         check_cells(self.cells, SettingsError, code="settings-cells")
@@ -64,10 +66,12 @@ class Settings:
             raise SettingsError(
                 f"the theme is 'auto', 'light' or 'dark', not {self.theme!r:.20}", code="settings-theme"
             )
+        if type(self.clock) is not bool:
+            raise SettingsError(f"clock is true or false, not {self.clock!r:.20}", code="settings-clock")
 
     def to_dict(self) -> dict[str, Any]:
         """The settings as stored; ``tap_to_select`` only when on, ``language`` only when
-        chosen, ``theme`` only when not ``"auto"``."""
+        chosen, ``theme`` only when not ``"auto"``, ``clock`` only when hidden."""
         data: dict[str, Any] = {"cells": self.cells, "deck": self.deck, "winnable": self.winnable}
         if self.tap_to_select:
             data["tap_to_select"] = True
@@ -75,13 +79,15 @@ class Settings:
             data["language"] = self.language
         if self.theme != "auto":
             data["theme"] = self.theme
+        if not self.clock:
+            data["clock"] = False
         return data
 
     @classmethod
     def from_dict(cls, data: Any) -> Settings:
         """Check and build settings from :meth:`to_dict`'s data (``cells`` and ``deck``
         required; ``winnable``, added later, is ``True`` when absent, ``tap_to_select``
-        off, ``language`` none, ``theme`` ``"auto"``)."""
+        off, ``language`` none, ``theme`` ``"auto"``, ``clock`` shown)."""
         if not isinstance(data, dict) or "cells" not in data or "deck" not in data:
             raise SettingsError("the settings are not an object with cells and deck", code="settings-shape")
         return cls(
@@ -91,6 +97,7 @@ class Settings:
             data.get("tap_to_select", False),
             data.get("language", ""),
             data.get("theme", "auto"),
+            data.get("clock", True),
         )
 
 

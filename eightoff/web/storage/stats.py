@@ -67,8 +67,9 @@ class Stats:
         """A new game of ``code`` replaces the one in play (after :meth:`leave`);
         ``daily``: the date whose deal it is; ``path``: the moves it starts after (a
         position link's; ``None``: unknown, more than :data:`PATH_LIMIT`)."""
+        untimed = path is None or len(path) > 0  # begun with moves its clock did not see
         path = None if path is None or len(path) > PATH_LIMIT else tuple(path)
-        return replace(self, current=Current(str(code), daily=daily, path=path))
+        return replace(self, current=Current(str(code), daily=daily, path=path, untimed=untimed))
 
     def follow(self, game: Game, today: str) -> Stats:
         """After any action on ``game`` (a move, undo, redo): count it once it has a move,
@@ -82,6 +83,14 @@ class Stats:
         if game.is_won and not current.finished:
             stats = stats._ended(game, True, today)
         return stats
+
+    def timed(self, time: int) -> Stats:
+        """The game in play has been played for ``time`` milliseconds (its clock,
+        :mod:`.board.clock`)."""
+        current = self.current
+        if current is None or current.time == time:
+            return self
+        return replace(self, current=replace(current, time=time))
 
     def hinted(self) -> Stats:
         """A hint was shown in the game in play: a win of it is marked."""
@@ -99,9 +108,10 @@ class Stats:
 
     def reset(self, game: Game) -> Stats:
         """Everything forgotten; the game in play counts again from its next move (its
-        path is kept for a replay)."""
-        path = self.current.path if self.current is not None else None
-        return Stats(current=Current(str(game.code), path=path, finished=game.is_won))
+        path is kept for a replay, its time on the clock goes on)."""
+        current = self.current if self.current is not None else Current(str(game.code), path=None)
+        fresh = Current(str(game.code), finished=game.is_won)
+        return Stats(current=replace(fresh, path=current.path, time=current.time, untimed=current.untimed))
 
     def _started(self, game: Game) -> Stats:
         current = self.current
@@ -122,19 +132,19 @@ class Stats:
     def _ended(self, game: Game, won: bool, today: str) -> Stats:
         current = self.current
         assert current is not None
-        score, moves, cells = game.score, game.moves, game.code.cells
-        result = Result(str(game.code), won, score, moves, today, current.hinted and won)
-        by_cells = {**self.by_cells, cells: self.by_cells[cells].end(won, score, moves)}
+        score, moves, cells, time = game.score, game.moves, game.code.cells, current.played_for
+        result = Result(str(game.code), won, score, moves, today, current.hinted and won, time)
+        by_cells = {**self.by_cells, cells: self.by_cells[cells].end(won, score, moves, time)}
         daily = self.daily
         if current.daily is not None:
             dates = daily.dates_won
             if won and current.daily not in dates:
                 dates = (*dates, current.daily)[-DATES_WON:]
-            daily = Daily(daily.tally.end(won, score, moves), dates)
+            daily = Daily(daily.tally.end(won, score, moves, time), dates)
         return replace(
             self,
             by_cells=by_cells,
-            overall=self.overall.end(won, score, moves),
+            overall=self.overall.end(won, score, moves, time),
             recent=(*self.recent, result)[-RECENT:],
             daily=daily,
             current=replace(current, finished=True),
@@ -218,9 +228,9 @@ class Stats:
     def matched(self, game: Game) -> Stats:
         """These statistics with their current entry made to agree with ``game``."""
         current = self.current
-        if current is None or current.code != str(game.code):
+        if current is None or current.code != str(game.code):  # its clock unknown when it has moves
             path = tuple(game.undo_stack) if game.moves == len(game.undo_stack) else None
-            return replace(self, current=Current(str(game.code), path=path))
+            return replace(self, current=Current(str(game.code), path=path, untimed=game.moves > 0))
         if current.finished and not game.is_won:  # only a won game is finished: count it on
             current = replace(current, finished=False)
         path = _follow_path(current.path, game)

@@ -25,6 +25,9 @@ DATES_WON: Final = 1000
 PATH_LIMIT: Final = 2000
 """The longest game whose every move :attr:`Current.path` keeps (for a replay link)."""
 MAX_COUNT: Final = (1 << 53) - 1
+MAX_TIME: Final = 100 * 3600 * 1000 - 1
+"""The longest time a game's clock shows, in milliseconds (99:59:59.999): the clock stops
+there, and a stored time beyond it is refused (``stats-time``)."""
 
 
 class StatsError(EightOffError):
@@ -52,6 +55,13 @@ def _date(value: Any, name: str) -> str:
 def _count(value: Any, name: str, low: int = 0) -> int:
     if type(value) is not int or not low <= value <= MAX_COUNT:
         raise StatsError(f"the statistics' {name} is not a whole number", code="stats-number", field=name)
+    return value
+
+
+def _time(value: Any, name: str) -> int:
+    """A game's time in whole milliseconds, 0 to :data:`MAX_TIME`."""
+    if type(value) is not int or not 0 <= value <= MAX_TIME:
+        raise StatsError(f"the statistics' {name} is not a time of play", code="stats-time", field=name)
     return value
 
 
@@ -86,7 +96,9 @@ def checked_list(data: Any, name: str, limit: int) -> list[Any]:
 @dataclass(frozen=True)
 class Result:
     """One finished game: its deal ``code``, ``won``, ``score``, ``moves``, the UTC
-    ``date`` it ended, and whether a hint was taken."""
+    ``date`` it ended, whether a hint was taken, and its ``time`` on the clock in
+    milliseconds (``None``: unknown, a game begun before the clock or in an older
+    record)."""
 
     code: str
     won: bool
@@ -94,6 +106,7 @@ class Result:
     moves: int
     date: str
     hinted: bool = False
+    time: int | None = None
 
     @property
     def cells(self) -> int:
@@ -107,12 +120,15 @@ class Result:
             "moves": self.moves,
             "date": self.date,
         }
+        if self.time is not None:
+            data["time"] = self.time
         return {**data, "hinted": True} if self.hinted else data
 
     @classmethod
     def from_dict(cls, data: Any) -> Result:
         data = checked_object(data, "recent")
         code = _code(data, "a game of the statistics")
+        time = data.get("time")
         return cls(
             code,
             _flag(data.get("won"), "recent.won"),
@@ -120,6 +136,7 @@ class Result:
             _count(data.get("moves"), "recent.moves"),
             _date(data.get("date"), "recent.date"),
             _flag(data.get("hinted", False), "recent.hinted"),
+            None if time is None else _time(time, "recent.time"),
         )
 
 
@@ -127,8 +144,9 @@ class Result:
 class Tally:
     """The figures of one group of games: ``started`` (games with a move), ``won``, the
     ``streak`` of wins now and the ``best_streak``, the ``best_score`` and the
-    ``fewest_moves`` of a win (``None``: no win yet), and the wins in fewer moves than the
-    solver's own line (``fewer_than_solver``, :mod:`.solver.coach`)."""
+    ``fewest_moves`` of a win (``None``: no win yet), the wins in fewer moves than the
+    solver's own line (``fewer_than_solver``, :mod:`.solver.coach`), and the ``fastest``
+    win's time in milliseconds (``None``: no win timed yet)."""
 
     started: int = 0
     won: int = 0
@@ -137,6 +155,7 @@ class Tally:
     best_score: int = 0
     fewest_moves: int | None = None
     fewer_than_solver: int = 0
+    fastest: int | None = None
 
     @property
     def lost(self) -> int:
@@ -151,12 +170,15 @@ class Tally:
     def start(self) -> Tally:
         return replace(self, started=min(self.started + 1, MAX_COUNT))
 
-    def end(self, won: bool, score: int, moves: int) -> Tally:
-        """The tally after a game of it ends, won or lost."""
+    def end(self, won: bool, score: int, moves: int, time: int | None = None) -> Tally:
+        """The tally after a game of it ends, won or lost (``time``: its time on the
+        clock, ``None`` unknown)."""
         if not won:
             return replace(self, streak=0)
         streak = self.streak + 1
         fewest = moves if self.fewest_moves is None else min(self.fewest_moves, moves)
+        times = [t for t in (time, self.fastest) if t is not None]
+        fastest = min(times) if times else None
         return Tally(
             self.started,
             min(self.won + 1, self.started),
@@ -165,6 +187,7 @@ class Tally:
             max(self.best_score, score),
             fewest,
             self.fewer_than_solver,
+            fastest,
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -177,6 +200,8 @@ class Tally:
         }
         if self.fewer_than_solver:  # absent from records older than it, and from theirs
             data["fewer_than_solver"] = self.fewer_than_solver
+        if self.fastest is not None:  # absent until a timed win, and from older records
+            data["fastest"] = self.fastest
         return data if self.fewest_moves is None else {**data, "fewest_moves": self.fewest_moves}
 
     @classmethod
@@ -184,7 +209,7 @@ class Tally:
         """Check and build a tally; ``where``: its place in the statistics (``overall``,
         ``by_cells.8``, ``daily.tally``), which names a bad figure (``overall.won``)."""
         data = checked_object(data, where)
-        fewest = data.get("fewest_moves")
+        fewest, fastest = data.get("fewest_moves"), data.get("fastest")
         tally = cls(
             _count(data.get("started"), f"{where}.started"),
             _count(data.get("won"), f"{where}.won"),
@@ -193,11 +218,14 @@ class Tally:
             _count(data.get("best_score"), f"{where}.best_score"),
             None if fewest is None else _count(fewest, f"{where}.fewest_moves", 1),
             _count(data.get("fewer_than_solver", 0), f"{where}.fewer_than_solver"),
+            None if fastest is None else _time(fastest, f"{where}.fastest"),
         )
         if tally.won > tally.started or tally.streak > tally.best_streak or tally.best_streak > tally.won:
             raise StatsError("the statistics' figures do not add up", code="stats-figures")
         if tally.fewer_than_solver > tally.won or (tally.fewest_moves is None) != (tally.won == 0):
             raise StatsError("the statistics' fewest moves do not match the wins", code="stats-figures")
+        if tally.fastest is not None and not tally.won:
+            raise StatsError("the statistics' fastest win has no win", code="stats-figures")
         return tally
 
 
@@ -224,9 +252,11 @@ class Daily:
 class Current:
     """The game in play as the record sees it: its ``code``, whether it is ``counted``
     (it had a move), ``finished`` (won and recorded), ``hinted``, the ``daily`` date when
-    it is that day's deal, and its ``path``, every move from the deal to the position
+    it is that day's deal, its ``path``, every move from the deal to the position
     (``None`` when unknown: a game older than the record), for a replay of the whole
-    game."""
+    game, and its ``time`` on the clock so far in milliseconds (:mod:`.board.clock`);
+    ``untimed``: it had moves before its clock was kept (a record older than the clock),
+    so its time is not the whole game's and is not recorded when it ends."""
 
     code: str
     counted: bool = False
@@ -234,9 +264,19 @@ class Current:
     hinted: bool = False
     daily: str | None = None
     path: tuple[Move, ...] | None = ()
+    time: int = 0
+    untimed: bool = False
+
+    @property
+    def played_for(self) -> int | None:
+        """Its time on the clock, ``None`` when that is not the whole game's."""
+        return None if self.untimed else self.time
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"code": self.code, "counted": self.counted, "finished": self.finished}
+        data["time"] = self.time  # always: a record without it is older than the clock
+        if self.untimed:
+            data["untimed"] = True
         if self.hinted:
             data["hinted"] = True
         if self.daily is not None:
@@ -251,13 +291,16 @@ class Current:
         code = _code(data, "the statistics' game")
         daily = data.get("daily")
         path = data.get("path")
+        counted = _flag(data.get("counted"), "current.counted")
         return cls(
             code,
-            _flag(data.get("counted"), "current.counted"),
+            counted,
             _flag(data.get("finished"), "current.finished"),
             _flag(data.get("hinted", False), "current.hinted"),
             None if daily is None else _date(daily, "current.daily"),
             None if path is None else _path(path),
+            _time(data.get("time", 0), "current.time"),
+            _flag(data.get("untimed", "time" not in data and counted), "current.untimed"),
         )
 
 
@@ -275,6 +318,7 @@ def _path(text: Any) -> tuple[Move, ...]:
 __all__ = [
     "DATES_WON",
     "MAX_COUNT",
+    "MAX_TIME",
     "PATH_LIMIT",
     "Current",
     "Daily",

@@ -28,6 +28,11 @@ class Told(Protocol):
 class Shared(Protocol):
     """The table (:class:`.board.table.Table`)."""
 
+    @property
+    def game(self) -> Game: ...
+    @property
+    def settings(self) -> Settings: ...
+
     def save(self) -> None: ...
     def replace(self, game: Game, settings: Settings, stats: Stats | None = None) -> None: ...
     def keep(self, game: Game, settings: Settings, stats: Stats) -> None: ...
@@ -52,12 +57,16 @@ class Tabs:
         return Routes(actions=((OtherTab, self.other_tab),))
 
     def other_tab(self, action: OtherTab) -> None:
-        """Another tab saved a newer game: show it, and say so. Or a value that is not a
-        game was written (another page on this origin, say): save this tab's game at once,
-        which sets that value aside and says so, so a reload finds this game."""
+        """Another tab saved a newer game: show it, and say so (the same game and settings,
+        saved when that tab was hidden with its clock's time: taken quietly). Or a value
+        that is not a game was written (another page on this origin, say): save this tab's
+        game at once, which sets that value aside and says so, so a reload finds this game."""
         loaded = action.loaded
         if loaded.game is None:
             self.table.save()
+            return
+        if loaded.game == self.table.game and loaded.settings == self.table.settings:
+            self.table.keep(loaded.game, loaded.settings, loaded.stats)  # only its clock moved: quietly
             return
         self.table.unmark()
         if self.replaying():  # the replay stays on the board; the game behind it follows

@@ -20,8 +20,8 @@ from typing import Final
 
 from ..storage.stats import Stats
 from ..storage.stats_entries import Daily, Result, Tally
+from ..words.i18n import duration, ngettext, number, percent
 from ..words.i18n import gettext as _
-from ..words.i18n import ngettext, number, percent
 
 CHART_GAMES: Final = 50
 """How many of the last games the chart shows."""
@@ -117,6 +117,7 @@ def figures(tally: Tally) -> list[tuple[str, str]]:
         (_("Best score"), number(tally.best_score)),
         (_("Fewest moves to win"), fewest),
         (_("Wins in fewer moves than the solver"), number(tally.fewer_than_solver)),
+        (_("Fastest win"), "–" if tally.fastest is None else duration(tally.fastest)),
     ]
 
 

@@ -1,5 +1,5 @@
-"""The Settings window (``#settings-dialog``): card colours, table colours, tap-to-select
-and the language (docs/dom-contract.md, "Dialogs"). Its choices reach the page as
+"""The Settings window (``#settings-dialog``): card colours, table colours, tap-to-select,
+the clock shown and the language (docs/dom-contract.md, "Dialogs"). Its choices reach the page as
 ``Choose`` actions from the inputs' ``change`` events (:mod:`.actions`).
 
 Thin DOM code: :meth:`SettingsDialog.show` sets the inputs from the settings.
@@ -30,6 +30,8 @@ class SettingsDialog(Panel):
             self.tap_to_select,
             texts.text(el("span"), lambda: _("Tap a card, then tap where it goes")),
         )
+        self.clock = el("input", "", type="checkbox", id="show-clock", name="clock")
+        clock = add(el("label", "choice"), self.clock, texts.text(el("span"), lambda: _("Show the clock")))
         self.language = el("select", "", id="language", name="language")
         for code in LANGUAGES:  # each language named in itself, not translated
             self.language.appendChild(
@@ -48,7 +50,7 @@ class SettingsDialog(Panel):
             self.radio("theme", "dark", lambda: _("Dark")),
         )
         done = buttons(self.action(lambda: _("Done"), "close", "primary"))
-        add(self.body, deck, theme, choice, picker, done)
+        add(self.body, deck, theme, choice, clock, picker, done)
 
     def show(self, settings: Settings) -> None:
         """Set every input from ``settings`` and the language in use (the caller opens
@@ -58,6 +60,7 @@ class SettingsDialog(Panel):
         for radio in self.dialog.querySelectorAll("input[name=theme]"):
             radio.checked = radio.value == settings.theme
         self.tap_to_select.checked = settings.tap_to_select
+        self.clock.checked = settings.clock
         self.language.value = language()
 
 

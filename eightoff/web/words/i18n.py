@@ -217,6 +217,48 @@ def percent(fraction: float) -> str:
     return _number_format(_language, fraction, True, 0)
 
 
+# -- times of play ---------------------------------------------------------------------------
+
+DurationFormat = Callable[[str, int, int, int], str]
+"""``(language, hours, minutes, seconds) -> text``: a time of play as a clock shows it
+(CLDR's digital style: ``01:05``, ``1:02:05``; Indonesian ``01.05``)."""
+
+
+def _babel_duration(language: str, hours: int, minutes: int, seconds: int) -> str:
+    """CLDR's digital style through Babel's data (outside the browser): the language's
+    digits and time separator, hours only when there are some, minutes and seconds two
+    digits each, as ``Intl.DurationFormat`` writes them."""
+    from babel import Locale
+    from babel.numbers import format_decimal
+
+    locale = Locale.parse(language if language in LANGUAGES else "en")
+    separator = locale.number_symbols[locale.default_numbering_system].get("timeSeparator", ":")
+    parts = [format_decimal(v, "00", locale=locale, numbering_system="default") for v in (minutes, seconds)]
+    if hours:
+        parts.insert(0, format_decimal(hours, "0", locale=locale, numbering_system="default"))
+    return str(separator).join(parts)
+
+
+_duration_format: DurationFormat = _babel_duration
+
+
+def use_duration_format(format_duration: DurationFormat) -> None:
+    """Write times of play with ``format_duration`` from now on (the page passes the
+    browser's ``Intl.DurationFormat``)."""
+    global _duration_format
+    _duration_format = format_duration
+
+
+def duration(ms: int) -> str:
+    """A time of play of ``ms`` milliseconds, whole seconds, the current language's way.
+
+    >>> duration(65_999), duration(3_725_000)
+    ('01:05', '1:02:05')
+    """
+    seconds = max(0, ms) // 1000
+    return _duration_format(_language, seconds // 3600, seconds // 60 % 60, seconds % 60)
+
+
 @cache
 def _fields(template: str) -> frozenset[str]:
     """The names of ``template``'s fields (parsed once per template: the board names
