@@ -176,6 +176,8 @@ CommandName = Literal[
     "go-back",
     "finish",
     "help",
+    "how-to",
+    "how-to-close",
     "stats",
     "share",
     "reset-stats",
@@ -189,17 +191,16 @@ CommandName = Literal[
     "replay-take-over",
     "replay-exit",
 ]
-"""The page's commands, named as the buttons' ``data-action`` (docs/dom-contract.md):
-undo and redo one action; open the New Game window (``new-game``, or ``win-new`` from the
-win message) or the settings; copy the deal's link; start a random deal, the code typed
-in the New Game window (``play-code``) or this deal again (``restart``), each after asking
-when a game in progress would be lost; ``confirm-yes`` answers that question; ``hint``
-shows the next move of a winning line, ``go-back`` undoes to the last position that can
-still be won once a hint found none (:mod:`.solver.coach`); ``help`` opens the list of keys. The player's
-record: ``stats`` opens the Statistics window, ``share`` copies a replay link of the game,
-``reset-stats`` (after asking), ``export`` (a backup file), ``daily`` starts today's deal;
-the replay bar's ``replay-*`` buttons step through a replay, ``replay-take-over`` plays
-on from the step shown, ``replay-exit`` closes the replay."""
+"""The page's commands, named as the buttons' ``data-action`` (docs/dom-contract.md): undo and redo one
+action; open the New Game window (``new-game``, or ``win-new`` from the win message) or the settings; copy
+the deal's link; start a random deal, the code typed in the New Game window (``play-code``) or this deal
+again (``restart``), each after asking when a game in progress would be lost; ``confirm-yes`` answers that
+question; ``hint`` shows the next move of a winning line, ``go-back`` undoes to the last position that can
+still be won once a hint found none (:mod:`.solver.coach`); ``help`` opens the list of keys, ``how-to`` the
+how-to-play (``how-to-close`` hides it). The player's record: ``stats`` opens the Statistics window,
+``share`` copies a replay link of the game, ``reset-stats`` (after asking), ``export`` (a backup file),
+``daily`` starts today's deal; the replay bar's ``replay-*`` buttons step through a replay,
+``replay-take-over`` plays on from the step shown, ``replay-exit`` closes the replay."""
 COMMANDS: Final[frozenset[str]] = frozenset(get_args(CommandName))
 BOARD_COMMANDS: Final[frozenset[str]] = frozenset({"undo", "redo", "hint", "go-back", "finish"})
 """Commands that act on the board, which does nothing while a dialog is open over it."""

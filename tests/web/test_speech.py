@@ -4,7 +4,17 @@ the engine's facts, and every move, undo and redo in words."""
 from __future__ import annotations
 
 from eightoff import DealCode, Game, Move, Pile
-from eightoff.web.words.speech import card_label, moved, picked, pile_label, pile_name, refused_pick, stepped
+from eightoff.web.words.speech import (
+    card_label,
+    held_label,
+    moved,
+    picked,
+    pile_label,
+    pile_name,
+    refused_pick,
+    stepped,
+    target_label,
+)
 
 CODE = "EO1-C8-AAAAAFA"
 
@@ -81,3 +91,11 @@ def test_a_pick_says_where_the_cards_may_go_and_a_refusal_why() -> None:
     )
     assert refused_pick(game, "cell-5") == "That pile is empty."
     assert refused_pick(game, "column-1") == "Only the top card of a column, or the head of a run, moves."
+
+
+def test_held_cards_and_the_piles_that_take_them_say_so() -> None:
+    assert held_label("TH") == "10 of hearts, held"
+    assert target_label("Cell 5, empty", 1) == "Cell 5, empty; can take the card"
+    assert target_label("Column 4, 6 cards, top: 7 of clubs", 3) == (
+        "Column 4, 6 cards, top: 7 of clubs; can take the cards"
+    )
