@@ -30,6 +30,7 @@ MODULES = [
     "eightoff.web.links.address",
     "eightoff.web.storage.backup",
     "eightoff.web.windows.chart",
+    "eightoff.web.windows.how_to",
     "eightoff.web.storage.daily",
     "eightoff.web.facts",
     "eightoff.web.board.focus",
