@@ -55,6 +55,7 @@ from .storage.daily import daily_code, today
 from .storage.files import download, read_file
 from .storage.store import Store
 from .windows.dialogs import Dialogs
+from .windows.how_to_card import HowToCard
 from .windows.replay_bar import ReplayBar
 from .windows.stats_window import StatsWindow
 from .words.i18n import ngettext, use_duration_format, use_number_format
@@ -85,6 +86,11 @@ class App:
         self.replay_bar = ReplayBar(self.view.texts)
         self.view.above_board(self.replay_bar.node)
         self.coach_page = CoachPage(self.view, self.dialogs)
+        # hidden while it holds the focus, the how-to gives it to the board's tab stop
+        self.how_to = HowToCard(
+            self.view.texts, local.LocalStorage(), lambda: self.view.set_spot(self.view.spot, True)
+        )
+        self.view.elements.status.before(self.how_to.node)
         self.tasks: set[asyncio.Future[None]] = set()
         """Running replays, copies and imports (kept until they end)."""
         # performance.now looked up at each call (a test may fake it)
@@ -119,6 +125,7 @@ class App:
         if start.path is not None:  # opened from a position link: its moves are the game's path
             self.table.take_path(start.path)
         self.table.show()
+        rooms.how_to.start()
         said = list(start.messages)
         if replay is not None:
             said.append(rooms.replayer.start(replay, replay_step(query)))
@@ -154,6 +161,7 @@ class App:
             stats_window=self.stats_window,
             replay_bar=self.replay_bar,
             coach_page=self.coach_page,
+            how_to=self.how_to,
             document=document,
             page=lambda: f"{location.origin}{location.pathname}",
             address=lambda query: window.history.replaceState(None, "", query),

@@ -37,6 +37,10 @@ BACKUP_KEY: Final = "eightoff:backup"
 """``localStorage``: the last bad value found under :data:`RECORD_KEY`, kept as it was (the
 "set aside" slot, newest wins)."""
 
+HOW_TO_KEY: Final = "eightoff:how-to"
+"""``localStorage``: present once the first visit's how-to was dismissed or a move played
+(:mod:`.windows.how_to`; its value is never read)."""
+
 THEMES: Final = ("auto", "light", "dark")
 """The table's colours in the settings: ``auto`` follows the device's
 ``prefers-color-scheme``; static/lang.js sets ``<html data-theme>`` for the others before
@@ -133,6 +137,7 @@ __all__ = [
     "BACKUP_KEY",
     "BOOT_TIMEOUT",
     "FIRST_VISIT",
+    "HOW_TO_KEY",
     "LANGUAGES",
     "LANGUAGE_TAG",
     "PARAMETERS",

@@ -31,7 +31,8 @@ from .solver.hints import Hints
 from .storage import backups, tabs
 from .storage.backups import Backups
 from .storage.tabs import Tabs
-from .windows import statistics
+from .windows import how_to, statistics
+from .windows.how_to import HowTo
 from .windows.statistics import Statistics
 from .words import language
 from .words.language import Language
@@ -75,6 +76,7 @@ class PageDialogs(deals.Windows, replayer.Asking, statistics.Opening, Protocol):
     def any_open(self) -> bool: ...
     def relabel(self) -> None: ...
     def show_win(self, game: Game) -> None: ...
+    def hand_over(self, ident: str) -> None: ...
 
 
 class StatsWindow(statistics.Window, backups.Window, Protocol):
@@ -104,6 +106,7 @@ class Parts:
     stats_window: StatsWindow
     replay_bar: replayer.Bar
     coach_page: coach.Shown
+    how_to: how_to.Card
     document: language.Document
     page: Callable[[], str]
     address: Callable[[str], None]
@@ -158,6 +161,7 @@ class Rooms:
             (dialogs.relabel, self.replayer.relabel, self.statistics.relabel),
             parts.address,
         )
+        self.how_to = HowTo(parts.how_to, lambda: table.game, dialogs.hand_over)
         self.view, self.dialogs, self.table = view, dialogs, table
         self.door = Door(self.routes())
 
@@ -173,6 +177,7 @@ class Rooms:
             return
         self.door(action)
         self.coach.follow()  # the way back offered goes when its game has changed
+        self.how_to.follow()  # and the how-to at the first move
 
     def routes(self) -> list[Routes]:
         """Every controller's routes."""
@@ -188,6 +193,7 @@ class Rooms:
             self.sharing,
             self.tabs,
             self.language,
+            self.how_to,
         )
         return [controller.routes() for controller in controllers]
 

@@ -99,9 +99,22 @@ async ({ png, shown: drawn, hidden }) => {
     }
     return worst;
   };
+  // A text inside a box that clips it (a dialog taller than the window scrolls) shows only
+  // within that box: what lies past its edge are the pixels of what is behind the box.
+  const visiblePart = (node, r) => {
+    let [left, top, right, bottom] = [r.left, r.top, r.right, r.bottom];
+    for (let at = node.parentElement; at && at !== document.documentElement; at = at.parentElement) {
+      const style = getComputedStyle(at);
+      if (style.overflowX === "visible" && style.overflowY === "visible") continue;
+      const box = at.getBoundingClientRect();
+      [left, top] = [Math.max(left, box.left), Math.max(top, box.top)];
+      [right, bottom] = [Math.min(right, box.right), Math.min(bottom, box.bottom)];
+    }
+    return { left, top, right, bottom, width: Math.max(0, right - left), height: Math.max(0, bottom - top) };
+  };
   const found = [];
 
-  // Text: every text node's line boxes.
+  // Text: every text node's line boxes (their part inside what clips them).
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let text = walker.nextNode(); text; text = walker.nextNode()) {
     const node = text.parentElement;
@@ -111,7 +124,8 @@ async ({ png, shown: drawn, hidden }) => {
     const style = getComputedStyle(node);
     const fg = rgba(style.color);
     fg[3] *= opacity(node);
-    for (const r of range.getClientRects()) {
+    for (const line of range.getClientRects()) {
+      const r = visiblePart(node, line);
       if (!inView(r) || !uncovered(node, r)) continue;
       const step = r.width * r.height > 4000 ? 2 : 1;
       const ratio = worstOver(fg, r, step, inked);

@@ -24,6 +24,7 @@ FAKE_DOM = [
     PACKAGE / "web" / "storage" / "files.py",
     PACKAGE / "web" / "windows" / "dialogs.py",
     PACKAGE / "web" / "windows" / "stats_window.py",
+    PACKAGE / "web" / "windows" / "how_to_card.py",
     PACKAGE / "web" / "board" / "table.py",
     *(PACKAGE / "web" / "board" / f"{name}.py" for name in ("build", "bar", "cards", "view")),
     PACKAGE / "web" / "app.py",

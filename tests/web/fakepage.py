@@ -138,6 +138,10 @@ class FakeDialogs(Recorder):
         self.opened.discard(ident)
         self.calls.append(("close", ident))
 
+    def hand_over(self, ident: str) -> None:
+        self.opened.discard(ident)
+        self.calls.append(("hand_over", ident))
+
     def close_all(self) -> None:
         self.opened.clear()
         self.calls.append(("close_all",))
@@ -161,6 +165,31 @@ class FakeDialogs(Recorder):
 
     def check_code(self) -> DealCode | None:
         return self.code
+
+
+class FakeHowTo(Recorder):
+    """:class:`eightoff.web.windows.how_to_card.HowToCard`: shown or not, and seen (its
+    memory) or not."""
+
+    def __init__(self, seen: bool = False) -> None:
+        super().__init__()
+        self.shown = False
+        self.was_seen = seen
+
+    def show(self, focus: bool) -> None:
+        self.shown = True
+        self.calls.append(("show", focus))
+
+    def hide(self) -> None:
+        self.shown = False
+        self.calls.append(("hide",))
+
+    def seen(self) -> bool:
+        return self.was_seen
+
+    def remember(self) -> None:
+        self.was_seen = True
+        self.calls.append(("remember",))
 
 
 class FakeSolver(Recorder):
@@ -260,6 +289,7 @@ class Page:
     stats_window: Recorder = field(init=False)
     replay_bar: Recorder = field(init=False)
     store: Recorder = field(init=False)
+    how_to: FakeHowTo = field(default_factory=FakeHowTo)
     document: FakeDocument = field(default_factory=FakeDocument)
     browser: Browser = field(default_factory=Browser)
 
@@ -283,6 +313,7 @@ class Page:
             stats_window=self.stats_window,  # type: ignore[arg-type]
             replay_bar=self.replay_bar,  # type: ignore[arg-type]
             coach_page=self.coach_page,  # type: ignore[arg-type]
+            how_to=self.how_to,
             document=self.document,
             page=b.page,
             address=b.address,

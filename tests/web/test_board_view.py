@@ -77,6 +77,13 @@ def test_the_page_is_built_once_with_every_named_element(make: Callable[..., Mad
         "faq",
     ]
     assert root.attributes["data-deck"] == "four"
+    # named by the label seen (voice control's "click Hint"), described by the title
+    (hint,) = root.find(id="hint")
+    assert hint.attributes["aria-label"] == "Hint"
+    assert hint.attributes["title"] == "Show a move of a winning line (H)"
+    # the figures: a term and its value each, no live region
+    assert (view.elements.score.tagName, view.elements.moves.tagName) == ("dd", "dd")
+    assert "aria-live" not in view.elements.score.attributes
     assert sorted(view.piles) == sorted(
         [f"column-{n}" for n in range(1, 9)] + [f"foundation-{s}" for s in "SHDC"]
     )
@@ -158,6 +165,10 @@ def test_carried_cards_are_lifted_dragged_and_fly_back_when_put_down(make: Calla
     view.show(model_of(game, view, ui))
     five = view.elements.cards["5S"]
     assert five.classList.contains("lifted") and view.carried_head() is five
+    # held: a pressed button, and its name says so; the piles it may go to say so too
+    assert (five.attributes["aria-pressed"], five.attributes["aria-label"]) == ("true", "5 of spades, held")
+    assert view.piles["cell-5"].attributes["aria-label"] == "Cell 5, empty; can take the card"
+    assert "aria-pressed" not in view.elements.cards["6S"].attributes
     assert [key for key in view.piles if view.piles[key].classList.contains("target")] == [
         f"cell-{n}" for n in range(5, 9)
     ]
@@ -167,6 +178,8 @@ def test_carried_cards_are_lifted_dragged_and_fly_back_when_put_down(make: Calla
     view.show(model_of(game, view, ui))
     assert not five.classList.contains("lifted") and "--drag" not in view.piles["column-1"].style.props
     assert not any(view.piles[key].classList.contains("target") for key in view.piles)
+    assert "aria-pressed" not in five.attributes and five.attributes["aria-label"] == "5 of spades, can move"
+    assert view.piles["cell-5"].attributes["aria-label"] == "Cell 5, empty"
     ((frames, _timing),) = five.animations
     assert frames[0]["transform"] == "translate(30.0px, -12.0px)"
 

@@ -49,7 +49,7 @@ COMMAND_NAMES = set(get_args(CommandName))
 def test_the_lists_are_the_types_themselves() -> None:
     assert len(ACTION_TYPES) == 20 and {Command, Jump} <= ACTION_TYPES
     assert set(get_args(PointerAction)) == {PointerDown, PointerMove, PointerUp, PointerCancel}
-    assert len(COMMAND_NAMES) == 26 and {"undo", "hint", "replay-exit", "export"} <= COMMAND_NAMES
+    assert len(COMMAND_NAMES) == 28 and {"undo", "hint", "replay-exit", "export"} <= COMMAND_NAMES
 
 
 def test_every_action_type_and_command_name_has_exactly_one_handler() -> None:

@@ -4,7 +4,18 @@ the engine's facts, and every move, undo and redo in words."""
 from __future__ import annotations
 
 from eightoff import DealCode, Game, Move, Pile
-from eightoff.web.words.speech import card_label, moved, picked, pile_label, pile_name, stepped, stuck, won
+from eightoff.web.words.speech import (
+    card_label,
+    held_label,
+    moved,
+    picked,
+    pile_label,
+    pile_name,
+    stepped,
+    stuck,
+    target_label,
+    won,
+)
 
 CODE = "EO1-C8-AAAAAFA"
 
@@ -85,3 +96,11 @@ def test_a_card_with_nowhere_to_go_and_a_win_are_said() -> None:
     assert stuck("QS") == "The queen of spades cannot move anywhere now."
     assert won(650, 52) == "You won! Score 650 in 52 moves."
     assert won(10, 1) == "You won! Score 10 in 1 move."
+
+
+def test_held_cards_and_the_piles_that_take_them_say_so() -> None:
+    assert held_label("TH") == "10 of hearts, held"
+    assert target_label("Cell 5, empty", 1) == "Cell 5, empty; can take the card"
+    assert target_label("Column 4, 6 cards, top: 7 of clubs", 3) == (
+        "Column 4, 6 cards, top: 7 of clubs; can take the cards"
+    )

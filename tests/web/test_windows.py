@@ -348,3 +348,39 @@ def test_a_file_too_big_is_refused_by_its_size_unread(page: Page) -> None:
     with pytest.raises(BackupError) as refused:
         asyncio.run(page.modules.files.read_file(field))
     assert refused.value.code == "backup-too-big" and field.value == ""
+
+
+def test_a_window_opens_at_its_top_on_its_first_control_or_its_heading(page: Page) -> None:
+    """Showing a window (showModal) focuses its ``autofocus`` element, else its first
+    control: the Statistics and the keys, whose first control follows their content, open
+    on their heading; every window opens scrolled to its top (tests/browser/test_voice.py
+    checks it in Chromium)."""
+    dialogs = page.dialogs()
+    window = page.modules.stats_window.StatsWindow(dialogs.texts)
+    dialogs.adopt(window.dialog)
+    heading_first = {
+        str(h2.id) for h2 in page.body.querySelectorAll("h2") if h2.getAttribute("autofocus") is not None
+    }
+    assert heading_first == {"stats-title", "help-dialog-title"}
+    focusable = {str(h2.id) for h2 in page.body.querySelectorAll("h2") if h2.getAttribute("tabindex") == "-1"}
+    assert focusable == heading_first  # the others open on their first control
+    for ident in ("stats", "help-dialog"):
+        dialog = node(page.body, f"#{ident}")
+        dialog.scrollTop = 278  # where a window scrolled to its last control was left
+        dialogs.open(ident)
+        assert dialog.open and dialog.scrollTop == 0
+        dialogs.close_all()
+
+
+def test_a_window_handed_over_gives_no_focus_back(page: Page) -> None:
+    """The keys' "How to play" closes the window and the how-to takes the focus."""
+    dialogs = page.dialogs()
+    button = page.body.appendChild(page.document.createElement("button"))
+    button.focus()
+    dialogs.open_help()
+    elsewhere = page.document.createElement("h2")
+    elsewhere.focus()
+    dialogs.hand_over("help-dialog")
+    assert not dialogs.is_open("help-dialog") and page.document.activeElement is elsewhere
+    assert dialogs.openers == {}
+    assert node(page.body, "#how-to-open").getAttribute("data-action") == "how-to"

@@ -40,7 +40,9 @@ TOOLS: Final = {
     "stats": ("\u2211", lambda: _("Stats"), lambda: _("Statistics")),
     "share": ("\u21aa\ufe0e", lambda: _("Share"), lambda: _("Share this game: copy a replay link")),
 }
-"""The bar's buttons: icon, label and title (the accessible name) by ``data-action``."""
+"""The bar's buttons: icon, label (the accessible name, so that voice control's "click
+Hint" finds the button the player sees) and title (the tooltip, and the accessible
+description) by ``data-action``."""
 TOOL_IDS: Final = {"stats": "stats-button", "share": "share-button"}
 """The buttons whose id is not their action (``#stats`` is the window, ``#share`` the
 link's box)."""
@@ -90,9 +92,10 @@ class Elements:
     def _button(self, ident: str) -> Any:
         icon, label, title = TOOLS[ident]
         element_id = TOOL_IDS.get(ident, ident)
-        button = self.texts.put(
-            el("button", "tool", id=element_id, type="button"), ("title", "aria-label"), title
-        )
+        button = self.texts.put(el("button", "tool", id=element_id, type="button"), ("title",), title)
+        # Named by its visible label alone (WCAG 2.5.3), even where the label is clipped to
+        # show the icon only (a phone on its side): the title is the description.
+        self.texts.put(button, ("aria-label",), label)
         button.setAttribute("data-action", ident)
         return add(
             button, el("span", "icon", icon, aria_hidden="true"), self.texts.text(el("span", "label"), label)
@@ -104,21 +107,22 @@ class Elements:
         bar = el("header", "bar")
         bar.appendChild(texts.text(el("h1", "visually-hidden"), lambda: _("Eight Off")))
         info = el("div", "info")
-        self.score = el("output", "value", "0", id="score", dir="ltr")
-        self.moves = el("output", "value", "0", id="moves", dir="ltr")
-        self.code = el("span", "value code", "", id="deal-code", dir="ltr")
+        # Each figure a term and its value (<dl>): labelled, and no live region (#announce
+        # says a move's score change; the figures would be bare numbers).
+        self.score = el("dd", "value", "0", id="score", dir="ltr")
+        self.moves = el("dd", "value", "0", id="moves", dir="ltr")
+        self.code = el("dd", "value code", "", id="deal-code", dir="ltr")
         # The game's time (board/clock.py): a timer, which is not a live region (aria-live off).
-        self.clock = el(
-            "span", "value", "", id="clock", dir="ltr", role="timer", aria_labelledby="clock-name"
-        )
-        clock_name = texts.text(el("span", "name", id="clock-name"), lambda: _("Time"))
-        self.clock_stat = add(el("span", "stat clock", id="clock-stat"), clock_name, self.clock)
+        self.clock = el("span", "", "", id="clock", dir="ltr", role="timer", aria_labelledby="clock-name")
+        clock_name = texts.text(el("dt", "name", id="clock-name"), lambda: _("Time"))
+        clock_value = add(el("dd", "value"), self.clock)
+        self.clock_stat = add(el("dl", "stat clock", id="clock-stat"), clock_name, clock_value)
         add(
             info,
-            add(el("span", "stat"), texts.text(el("span", "name"), lambda: _("Score")), self.score),
-            add(el("span", "stat"), texts.text(el("span", "name"), lambda: _("Moves")), self.moves),
+            add(el("dl", "stat"), texts.text(el("dt", "name"), lambda: _("Score")), self.score),
+            add(el("dl", "stat"), texts.text(el("dt", "name"), lambda: _("Moves")), self.moves),
             self.clock_stat,
-            add(el("span", "stat deal"), texts.text(el("span", "name"), lambda: _("Deal")), self.code),
+            add(el("dl", "stat deal"), texts.text(el("dt", "name"), lambda: _("Deal")), self.code),
         )
         # Shown while saves fail (a full quota): the toast that says so fades, this stays.
         self.unsaved = texts.text(el("span", "stat unsaved", id="unsaved", hidden=""), lambda: _("Not saved"))
@@ -158,8 +162,8 @@ class Elements:
 
         self.share = el("div", "share", id="share", hidden="")
         self.share_url = el("input", "share-url", id="share-url", readonly="", dir="ltr")
-        texts.put(self.share_url, ("aria-label",), lambda: _("Link to this deal"))
-        add(self.share, texts.text(el("span"), lambda: _("Copy this link:")), self.share_url)
+        share_label = texts.text(el("label", "", for_="share-url"), lambda: _("Copy this link:"))
+        add(self.share, share_label, self.share_url)
         self.status = el("p", "status", id="status", aria_hidden="true")
         # Offered when every card left can go home with no other move (board/finisher.py).
         self.finish = texts.text(

@@ -3,8 +3,8 @@
 Thin DOM code over the elements of :mod:`.board.build`. :meth:`Cards.show` makes every
 pile element hold the model's cards in order (``appendChild`` moves an element, never
 rebuilt), shows exactly the model's cells, and sets the classes and names that differ from
-what it wrote last: ``lifted``, ``target``, ``hint``, ``hint-target``, ``#board.replaying``,
-``aria-label``, ``aria-hidden`` (a foundation's covered cards). :meth:`Cards.where` and
+what it wrote last: ``lifted`` (with ``aria-pressed``), ``target``, ``hint``, ``hint-target``,
+``#board.replaying``, ``aria-label``, ``aria-hidden`` (a foundation's covered cards). :meth:`Cards.where` and
 :meth:`Cards.fly` are the two halves of a :class:`.board.model.Plan`'s flights (FLIP): where
 the cards are drawn before the DOM changes, then their animation from there (Web
 Animations on ``transform``). The decisions (which cards, which classes) are the model's.
@@ -60,7 +60,7 @@ class Cards:
         if self.lift_pile is not None and self.lift_pile != model.lift_pile and self.lift_pile in parts.piles:
             parts.piles[self.lift_pile].style.removeProperty("--drag")
         self.lift_pile = model.lift_pile
-        self._mark("lifted", frozenset(model.lifted), parts.cards)
+        self._mark("lifted", frozenset(model.lifted), parts.cards, "aria-pressed")
         self._mark("target", model.lit, parts.piles)
         self._mark("hint", frozenset(model.hinted), parts.cards)
         self._mark("hint-target", frozenset([model.hint_target] if model.hint_target else ()), parts.piles)
@@ -119,14 +119,20 @@ class Cards:
                 node = parts.cards.get(key)
                 (parts.piles[key] if node is None else node).setAttribute("aria-label", text)
 
-    def _mark(self, name: str, keys: frozenset[str], nodes: dict[str, Any]) -> None:
-        """Exactly the elements of ``keys`` have the class ``name``."""
+    def _mark(self, name: str, keys: frozenset[str], nodes: dict[str, Any], state: str = "") -> None:
+        """Exactly the elements of ``keys`` have the class ``name`` (and the ARIA state
+        ``state`` true: a held card is a pressed button, the state screen readers say of
+        a button; absent from the others, which are no toggle)."""
         old = self.classes.get(name, frozenset())
         for key in old - keys:
             if key in nodes:
                 nodes[key].classList.remove(name)
+                if state:
+                    nodes[key].removeAttribute(state)
         for key in keys - old:
             nodes[key].classList.add(name)
+            if state:
+                nodes[key].setAttribute(state, "true")
         self.classes[name] = keys
 
     # -- motion ----------------------------------------------------------------------

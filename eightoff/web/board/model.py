@@ -57,7 +57,7 @@ from ...position import Position
 from ...rules import finishing_line
 from ..solver.messages import Marks
 from ..words.i18n import language as current_language
-from ..words.speech import card_label, pile_label
+from ..words.speech import card_label, held_label, pile_label, target_label
 from .focus import Spot, landing, settle
 from .gestures import UiState
 from .replay import Replay
@@ -83,11 +83,13 @@ class BoardModel:
     can_undo: bool
     can_redo: bool
     labels: Mapping[str, str]
-    """The name screen readers read (``aria-label``), by pile key and by card key."""
+    """The name screen readers read (``aria-label``), by pile key and by card key; a held
+    card's and a lit pile's say so ("5 of spades, held", "Cell 5, empty; can take the
+    card")."""
     focus: Spot
     """The spot holding the board's one tab stop (it exists in :attr:`piles`)."""
     lifted: tuple[str, ...] = ()
-    """The carried cards, head first (class ``lifted``)."""
+    """The carried cards, head first (class ``lifted``, ``aria-pressed="true"``)."""
     lift_pile: str | None = None
     """The pile the carried cards come from."""
     lit: frozenset[str] = frozenset()
@@ -150,6 +152,23 @@ def _labels(position: Position, language: str) -> Mapping[str, str]:
     return labels
 
 
+def _stated(labels: Mapping[str, str], lifted: tuple[str, ...], lit: frozenset[str]) -> Mapping[str, str]:
+    """The names with the held cards' and the lit piles' state in them: "5 of spades,
+    held", "Cell 5, empty; can take the card" (the rest as ``labels``).
+
+    >>> _stated({"5S": "5 of spades, can move", "cell-5": "Cell 5, empty"}, ("5S",), frozenset({"cell-5"}))
+    {'5S': '5 of spades, held', 'cell-5': 'Cell 5, empty; can take the card'}
+    """
+    if not lifted:
+        return labels
+    stated = dict(labels)
+    for card in lifted:
+        stated[card] = held_label(card)
+    for key in lit:
+        stated[key] = target_label(labels[key], len(lifted))
+    return stated
+
+
 def _shown(position: Position, focus: Spot, score: int, moves: int, code: str) -> BoardModel:
     """The model of ``position`` alone, with these figures: its piles and their names,
     nothing carried, lit or hinted, no undo or redo, and ``focus`` settled on a spot that
@@ -177,14 +196,18 @@ def game_model(game: Game, ui: UiState, hint: Marks | None, focus: Spot) -> Boar
     """The board showing ``game``: the cards ``ui`` carries and the piles it lights, the
     ``hint``'s marks, the keyboard's ``focus`` (settled on a spot that exists)."""
     position, held = game.position, ui.held
+    shown = _shown(position, focus, game.score, game.moves, str(game.code))
+    lifted = tuple(str(c) for c in position.cards(Pile.from_key(held.pile))[-held.count :]) if held else ()
+    lit = ui.lit if held else frozenset()
     return replace(
-        _shown(position, focus, game.score, game.moves, str(game.code)),
+        shown,
         can_undo=game.can_undo,
         can_redo=game.can_redo,
         can_finish=_finishable(position),
-        lifted=tuple(str(c) for c in position.cards(Pile.from_key(held.pile))[-held.count :]) if held else (),
+        labels=_stated(shown.labels, lifted, lit),
+        lifted=lifted,
         lift_pile=held.pile if held else None,
-        lit=ui.lit if held else frozenset(),
+        lit=lit,
         hinted=hint.cards if hint else (),
         hint_target=hint.target if hint else None,
     )

@@ -88,12 +88,14 @@ class Dialogs:
         return unbind
 
     def _show(self, dialog: Any) -> None:
-        """Open ``dialog`` modally (the focus stays inside it until it closes)."""
+        """Open ``dialog`` modally (the focus stays inside it until it closes), focused on
+        its first control or its heading (:class:`.panel.Panel`) and scrolled to its top."""
         active = document.activeElement
         if not dialog.open:
             if not is_none(active) and is_none(active.closest("dialog")):
                 self.openers[str(dialog.id)] = active
             dialog.showModal()
+            dialog.scrollTop = 0
 
     # -- open, close -----------------------------------------------------------------
 
@@ -109,6 +111,11 @@ class Dialogs:
         node = self.by_id.get(ident)
         if node is not None:
             node.close()
+
+    def hand_over(self, ident: str) -> None:
+        """Close a dialog without giving the focus back: what closes it takes the focus."""
+        self.openers.pop(ident, None)
+        self.close(ident)
 
     def close_all(self) -> None:
         for node in self.by_id.values():

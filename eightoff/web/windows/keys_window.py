@@ -1,5 +1,5 @@
 """The Keys window (``#help-dialog``): the list of the keyboard's keys (docs/dom-contract.md,
-"Keys").
+"Keys"), and the button that shows the how-to-play again (``#how-to-open``).
 
 Thin DOM code: the list is built once; its words are rewritten on a language change.
 """
@@ -34,11 +34,12 @@ class KeysDialog(Panel):
     """The Keys window."""
 
     def __init__(self, texts: Texts) -> None:
-        super().__init__(texts, "help-dialog", lambda: _("Keys"))
+        super().__init__(texts, "help-dialog", lambda: _("Keys"), heading_first=True)
         keys = el("ul", "keys")
         for words in HELP:
             keys.appendChild(texts.text(el("li"), words))
-        add(self.body, keys, buttons(self.action(lambda: _("Close"), "close", "primary")))
+        again = self.action(lambda: _("How to play"), "how-to", id="how-to-open")
+        add(self.body, keys, buttons(again, self.action(lambda: _("Close"), "close", "primary")))
 
 
 __all__ = ["HELP", "KeysDialog"]

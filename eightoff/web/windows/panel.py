@@ -30,13 +30,24 @@ def buttons(*nodes: Any) -> Any:
 
 class Panel:
     """One ``<dialog>`` of the page (``id`` ``ident``), titled by its ``<h2>``; ``body``
-    holds the rest. Its words are kept in ``texts``, so a language change rewrites them."""
+    holds the rest. Its words are kept in ``texts``, so a language change rewrites them.
 
-    def __init__(self, texts: Texts, ident: str, title: Words, cls: str = "panel") -> None:
+    A window opens focused on its first control, or, with ``heading_first`` (a window
+    whose first control comes after its content: the Statistics, the keys), on its
+    heading, so that it opens at its top and is read from there (``autofocus``, which
+    ``showModal`` honours)."""
+
+    def __init__(
+        self, texts: Texts, ident: str, title: Words, cls: str = "panel", heading_first: bool = False
+    ) -> None:
         self.texts = texts
         self.dialog = el("dialog", cls, id=ident, aria_labelledby=f"{ident}-title")
         self.body = el("div", "panel-body")
-        add(self.dialog, add(self.body, texts.text(el("h2", "", id=f"{ident}-title"), title)))
+        heading = el("h2", "", id=f"{ident}-title")
+        if heading_first:  # focusable by script only, and the first focused
+            heading.setAttribute("tabindex", "-1")
+            heading.setAttribute("autofocus", "")
+        add(self.dialog, add(self.body, texts.text(heading, title)))
 
     def action(self, words: Words, action: str, cls: str = "", **attrs: str) -> Any:
         """A button of ``action`` labelled ``words()``."""

@@ -35,7 +35,7 @@ class StatsWindow(Panel):
     language change); the figures are written at each :meth:`show`."""
 
     def __init__(self, texts: Texts) -> None:
-        super().__init__(texts, "stats", lambda: _("Statistics"), "panel stats-panel")
+        super().__init__(texts, "stats", lambda: _("Statistics"), "panel stats-panel", heading_first=True)
         self.table = el("table", "stats-table", id="stats-table")
         self.daily = el("p", "stats-daily", id="stats-daily")
         self.chart = _svg(

@@ -85,6 +85,18 @@ def card_label(position: Position, key: str, index: int) -> str:
     )
 
 
+def held_label(card: str) -> str:
+    """A picked-up card's name while it is held (its state, said with its name):
+    "5 of spades, held"."""
+    return _("{card}, held", card=card_name(card))
+
+
+def target_label(label: str, count: int) -> str:
+    """A pile's name (``label``, :func:`pile_label`) while the ``count`` cards held may go
+    there: "Cell 5, empty; can take the card"."""
+    return ngettext("{pile}; can take the card", "{pile}; can take the cards", count, pile=label)
+
+
 def _points(points: int) -> str:
     return _(" Score {points}.", points=format(points, "+d")) if points else ""
 
@@ -164,4 +176,16 @@ def no_pile(key: str) -> str:
     return _("This game has no cell {n}.", n=str(Pile.from_key(key).index))
 
 
-__all__ = ["card_label", "moved", "no_pile", "picked", "pile_label", "pile_name", "stepped", "stuck", "won"]
+__all__ = [
+    "card_label",
+    "held_label",
+    "moved",
+    "no_pile",
+    "picked",
+    "pile_label",
+    "pile_name",
+    "stepped",
+    "stuck",
+    "target_label",
+    "won",
+]
