@@ -177,7 +177,9 @@ def test_nested_and_oversized_backups_are_refused_and_nothing_goes_dead(page: Pa
     with clipboard(page, site_url):
         page.locator("#stats-button").click()
         page.locator("#stats-share").click()
-        url = f"{site_url}index.html?deal={game.code}&moves={encode_moves(game.undo_stack)}&replay"
+        seconds = json.loads(before)["stats"]["current"]["time"] // 1000  # the game's clock
+        moves = encode_moves(game.undo_stack)
+        url = f"{site_url}index.html?deal={game.code}&moves={moves}&time={seconds}&replay"
         expect(page.locator("#status")).to_have_text(f"Replay link copied: {url}")
         page.locator("dialog#stats [data-action=close]").click()
         page.locator("#copy-link").click()
