@@ -219,7 +219,7 @@ class Close:
     dialog: str
 
 
-SettingName = Literal["cells", "deck", "winnable", "tap-to-select", "language", "theme"]
+SettingName = Literal["cells", "deck", "winnable", "tap-to-select", "language", "theme", "motion"]
 SETTINGS: Final[frozenset[str]] = frozenset(get_args(SettingName))
 
 
@@ -232,9 +232,8 @@ class Choose:
     value: str
 
     def applied_to(self, settings: Settings) -> Settings:
-        """The settings with this choice; raises ``ValueError`` (a
-        :class:`.storage.settings.SettingsError` for a value outside the choices) when the value
-        cannot be used.
+        """The settings with this choice; raises ``ValueError`` (a :class:`.storage.settings.SettingsError`
+        for a value outside the choices) when the value cannot be used.
 
         >>> Choose("deck", "two").applied_to(Settings(cells=2))
         Settings(cells=2, deck='two', winnable=True, tap_to_select=False)
@@ -257,6 +256,8 @@ class Choose:
             return replace(settings, language=self.value)
         if self.setting == "theme":
             return replace(settings, theme=self.value)
+        if self.setting == "motion":  # the checkbox: on or off from now on
+            return replace(settings, motion="on" if self.value == "true" else "off")
         return replace(settings, deck=self.value)
 
 

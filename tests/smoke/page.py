@@ -101,6 +101,29 @@ RECORD_PROBLEMS = """() => {
 }"""
 """For a driver that cannot read the console: record errors from data-ready on."""
 
+MOTION_BOX = """() => {
+  const box = document.querySelector("#motion");
+  const r = box.getBoundingClientRect();
+  return {checked: box.checked, point: [r.left + r.width / 2, r.top + r.height / 2]};
+}"""
+"""The Motion setting's checkbox: ticked or not, and where to click it."""
+SETTINGS_BUTTON = """() => {
+  const r = document.querySelector("#settings").getBoundingClientRect();
+  return [r.left + r.width / 2, r.top + r.height / 2];
+}"""
+COUNT_FLIGHTS = """() => {
+  window.smokeMostFlying = 0;
+  const tick = () => {
+    const flying = document.getAnimations().filter(
+      (a) => a.effect && a.effect.target && a.effect.target.dataset && a.effect.target.dataset.card).length;
+    window.smokeMostFlying = Math.max(window.smokeMostFlying, flying);
+    requestAnimationFrame(tick);
+  };
+  tick();
+}"""
+"""From now on, the most cards in flight at once in any animation frame
+(``window.smokeMostFlying``)."""
+
 HARVEST = "() => (window.smokeProblems || []).splice(0)"
 BANNERS = "() => [...document.querySelectorAll('.py-error')].map((node) => node.textContent)"
 
@@ -210,6 +233,23 @@ class GamePage:
             self.driver.press(keys)
             game.play(move)
             self.settle(game.moves, f"move {game.moves} ({move}: the keys {' '.join(keys)})")
+
+    def turn_motion_on(self) -> None:
+        """Settings (a click), then clicks on "Animate the cards" until the cards move
+        whatever the device asks (ticked as the device's choice: untick, tick), Escape; from
+        then on the most cards in flight at once are counted."""
+        button = self.driver.run(SETTINGS_BUTTON)
+        self.driver.drag([button, button])
+        box = self.driver.run(MOTION_BOX)
+        for _ in range(2 if box["checked"] else 1):
+            self.driver.drag([box["point"], box["point"]])
+        assert self.driver.run(MOTION_BOX)["checked"], "the Motion setting is not ticked"
+        self.driver.press(["Escape"])
+        self.driver.run(COUNT_FLIGHTS)
+
+    def most_flying(self) -> int:
+        """The most cards in flight at once since :meth:`turn_motion_on`."""
+        return int(self.driver.run("() => window.smokeMostFlying"))
 
     def settle(self, moves: int, what: str) -> None:
         """Wait until the page shows `moves` moves and no card is in flight."""

@@ -1,5 +1,5 @@
 """The player's settings kept between visits (:class:`Settings`: cells, deck, winnable deals,
-tap-to-select, language, theme) with their stored form, checked (pure Python, no browser
+tap-to-select, language, theme, motion) with their stored form, checked (pure Python, no browser
 import; docs/storage.md, the ``settings`` fields).
 
 >>> Settings.from_dict({"cells": 4, "deck": "two"})
@@ -20,6 +20,9 @@ from ..facts import LANGUAGES, THEMES
 DECK_CHOICES: Final = ("four", "two")
 THEME_CHOICES: Final = THEMES
 """The table's colours: as the device asks (``prefers-color-scheme``), or always light or dark."""
+MOTION_CHOICES: Final = ("auto", "on", "off")
+"""The cards' motion (glides, the deal's cascade, the win): as the device asks
+(``prefers-reduced-motion``) until the player ticks or unticks it, then always on or off."""
 
 
 class SettingsError(EightOffError):
@@ -37,7 +40,7 @@ class Settings:
     card to its foundation) and the ``language`` chosen in the settings (``""``: none
     chosen, the browser's languages decide; records written before it existed read so)
     and the ``theme`` (``"auto"``: as the device asks; records written before it existed
-    read so)."""
+    read so) and the ``motion`` (the same way)."""
 
     cells: int = CELL_COUNTS[0]
     deck: str = "four"
@@ -45,6 +48,7 @@ class Settings:
     tap_to_select: bool = False
     language: str = field(default="", repr=False)
     theme: str = field(default="auto", repr=False)
+    motion: str = field(default="auto", repr=False)
 
     def __post_init__(self) -> None:
         check_cells(self.cells, SettingsError, code="settings-cells")
@@ -65,9 +69,23 @@ class Settings:
                 f"the theme is 'auto', 'light' or 'dark', not {self.theme!r:.20}", code="settings-theme"
             )
 
+        if type(self.motion) is not str or self.motion not in MOTION_CHOICES:
+            raise SettingsError(
+                f"the motion is 'auto', 'on' or 'off', not {self.motion!r:.20}", code="settings-motion"
+            )
+
+    def moving(self, reduced: bool) -> bool:
+        """Whether the cards move: as chosen, or (``"auto"``) unless the device asks for
+        ``reduced`` motion.
+
+        >>> Settings().moving(reduced=True), Settings(motion="on").moving(reduced=True)
+        (False, True)
+        """
+        return self.motion == "on" or (self.motion == "auto" and not reduced)
+
     def to_dict(self) -> dict[str, Any]:
         """The settings as stored; ``tap_to_select`` only when on, ``language`` only when
-        chosen, ``theme`` only when not ``"auto"``."""
+        chosen, ``theme`` and ``motion`` only when not ``"auto"``."""
         data: dict[str, Any] = {"cells": self.cells, "deck": self.deck, "winnable": self.winnable}
         if self.tap_to_select:
             data["tap_to_select"] = True
@@ -75,13 +93,15 @@ class Settings:
             data["language"] = self.language
         if self.theme != "auto":
             data["theme"] = self.theme
+        if self.motion != "auto":
+            data["motion"] = self.motion
         return data
 
     @classmethod
     def from_dict(cls, data: Any) -> Settings:
         """Check and build settings from :meth:`to_dict`'s data (``cells`` and ``deck``
         required; ``winnable``, added later, is ``True`` when absent, ``tap_to_select``
-        off, ``language`` none, ``theme`` ``"auto"``)."""
+        off, ``language`` none, ``theme`` and ``motion`` ``"auto"``)."""
         if not isinstance(data, dict) or "cells" not in data or "deck" not in data:
             raise SettingsError("the settings are not an object with cells and deck", code="settings-shape")
         return cls(
@@ -91,7 +111,8 @@ class Settings:
             data.get("tap_to_select", False),
             data.get("language", ""),
             data.get("theme", "auto"),
+            data.get("motion", "auto"),
         )
 
 
-__all__ = ["DECK_CHOICES", "THEME_CHOICES", "Settings", "SettingsError"]
+__all__ = ["DECK_CHOICES", "MOTION_CHOICES", "THEME_CHOICES", "Settings", "SettingsError"]
