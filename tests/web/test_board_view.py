@@ -21,6 +21,7 @@ from eightoff.web.board.model import (
     WIN_FLIGHT_MS,
     BoardModel,
     Flight,
+    Plan,
     game_model,
     moved,
     replay_model,
@@ -374,6 +375,18 @@ def test_a_win_sends_every_card_round_a_wheel_and_home(make: Callable[..., Made]
     queen = view.elements.cards["QH"].animations[-1][0][1]["transform"]  # 5/52 of a turn round
     assert queen.endswith("rotate(34.6deg)")
     assert sum(len(node.animations) for node in view.elements.cards.values()) == 53  # one glide, 52 leaps
+
+
+def test_a_glide_needs_a_card_drawn_elsewhere_before(make: Callable[..., Made]) -> None:
+    """Not on the page yet (no place to start from), or drawn where it lands: no glide."""
+    view, _document, _root = make()
+    glide = Plan((Flight("5S"),))
+    assert view.flights.where(glide) == {}  # before the first show no card is on the page
+    view.show(model_of(Game.new(CODE), view), "still")
+    rect = view.elements.cards["5S"].getBoundingClientRect()
+    view.flights.fly(glide, {})
+    view.flights.fly(glide, {"5S": (rect.left + 0.5, rect.top)})
+    assert view.elements.cards["5S"].animations == []
 
 
 @pytest.mark.parametrize(("motion", "reduced", "flies"), [("off", False, False), ("on", True, True)])
