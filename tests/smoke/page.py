@@ -42,13 +42,13 @@ WAIT_READY = """(timeout) => new Promise((resolve) => {
 })"""
 """Resolves once <html> has data-ready or data-boot-error (a MutationObserver, no polling)."""
 
-SETTLED = """(moves, timeout) => new Promise((resolve) => {
+SETTLED = """(moves, timeout, landed) => new Promise((resolve) => {
   const end = performance.now() + timeout;
   const flying = () => document.getAnimations().some(
     (a) => a.effect && a.effect.target && a.effect.target.dataset && a.effect.target.dataset.card);
   const check = () => {
     const shown = document.querySelector("#moves").textContent;
-    if (shown === String(moves) && !flying()) return resolve(null);
+    if (shown === String(moves) && (landed === false || !flying())) return resolve(null);
     if (performance.now() > end) {
       return resolve({moves: shown, status: document.querySelector("#status").textContent});
     }
@@ -57,7 +57,8 @@ SETTLED = """(moves, timeout) => new Promise((resolve) => {
   check();
 })"""
 """Checked once an animation frame (as Playwright's wait_for_function does): resolves with
-null once #moves shows `moves` and no card is in flight, else with what the page shows."""
+null once #moves shows `moves` and (unless `landed` is false) no card is in flight, else
+with what the page shows."""
 
 POINTS = """(card, pile) => {
   const c = document.querySelector(`[data-card="${card}"]`).getBoundingClientRect();
@@ -244,12 +245,14 @@ class GamePage:
             keys = move_keys(rows, (pile, index), game, move, "Space" if number % 2 else "Enter")
             self.driver.press(keys)
             game.play(move)
-            self.settle(game.moves, f"move {game.moves} ({move}: the keys {' '.join(keys)})")
+            # The next keys need no card at rest (they end its glide): only the last waits.
+            what = f"move {game.moves} ({move}: the keys {' '.join(keys)})"
+            self.settle(game.moves, what, landed=number == len(moves))
 
     def turn_motion_on(self) -> None:
         """Settings (a click): "Animate the cards" is ticked when the cards move as the
         device asks (Firefox here); else (WebKit, which asks for reduced motion) Tab to it
-        and Space. Escape; from then on the most cards in flight at once are counted."""
+        and Space. Escape."""
         button = self.driver.run(SETTINGS_BUTTON)
         self.driver.drag([button, button])
         box = self.driver.run(MOTION_BOX, None)
@@ -264,15 +267,18 @@ class GamePage:
             self.driver.press(["Space"])
             assert self.driver.run(MOTION_BOX, True)["checked"], "Space did not tick the Motion setting"
         self.driver.press(["Escape"])
+
+    def count_flying(self) -> None:
+        """From now on, count the most cards in flight at once (:meth:`most_flying`)."""
         self.driver.run(COUNT_FLIGHTS)
 
     def most_flying(self) -> int:
-        """The most cards in flight at once since :meth:`turn_motion_on`."""
+        """The most cards in flight at once since :meth:`count_flying`."""
         return int(self.driver.run("() => window.smokeMostFlying"))
 
-    def settle(self, moves: int, what: str) -> None:
-        """Wait until the page shows `moves` moves and no card is in flight."""
-        unsettled = self.driver.run(SETTLED, moves, MOVE_TIMEOUT_MS)
+    def settle(self, moves: int, what: str, landed: bool = True) -> None:
+        """Wait until the page shows `moves` moves and (``landed``) no card is in flight."""
+        unsettled = self.driver.run(SETTLED, moves, MOVE_TIMEOUT_MS, landed)
         if unsettled is not None:
             raise AssertionError(f"the page did not play {what}: it shows {unsettled}")
 
