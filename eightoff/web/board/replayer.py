@@ -119,6 +119,13 @@ class Replayer:
         assert replay is not None
         self.table.show_replay(replay, motion)
         self.bar.show(replay)
+        if not replay.playing:  # while it plays, when it stops: a write costs the page a frame
+            self.write_address()
+
+    def write_address(self) -> None:
+        """The address shows the replay at its step (``&replay=12``)."""
+        replay = self.replay
+        assert replay is not None
         self.address(f"{replay.link().query()}&{REPLAY}={replay.step}")
 
     def relabel(self) -> None:
@@ -157,6 +164,7 @@ class Replayer:
             self.run(self.play_on(replay))
         else:
             self.bar.show(replay)
+            self.write_address()
 
     def step_by(self, forward: bool) -> None:
         if self.replay is not None:
