@@ -70,8 +70,8 @@ class Flights:
         where it is now: FLIP); then the refusal, if any."""
         moving = self.moving
         if moving and plan.flights:
-            board = self.elements.board.getBoundingClientRect()
-            middle = (board.left + board.width / 2, board.top + board.height / 2, board.width, board.height)
+            glides = all(flight.path == "glide" for flight in plan.flights)
+            middle = (0.0, 0.0, 0.0, 0.0) if glides else self._board()  # a glide needs no board
             for flight in plan.flights:
                 frames = self._frames(flight, first, middle)
                 if frames:
@@ -88,6 +88,11 @@ class Flights:
             node.classList.add("refused")
             shake = SHAKE[0] if moving else SHAKE[1]
             node.animate(js_object(shake), js_object({"duration": 220, "easing": "ease-in-out"}))
+
+    def _board(self) -> tuple[float, float, float, float]:
+        """The board's middle and size: where a deal's deck and a win's wheel are."""
+        box = self.elements.board.getBoundingClientRect()
+        return (box.left + box.width / 2, box.top + box.height / 2, box.width, box.height)
 
     def _frames(
         self, flight: Flight, first: Rects, board: tuple[float, float, float, float]
