@@ -52,12 +52,17 @@ def flights(page: Page) -> list[dict[str, Any]]:
     return page.evaluate(FLIGHTS)  # type: ignore[no-any-return]
 
 
+AFTER_ONE = f"deal={CODE}&moves=1e"
+"""The deal after one move (5S to cell 5): started again, every card is dealt anew."""
+
+
 def restart(page: Page) -> None:
-    """N, then "Restart this deal": the player asks for the deal again (no move yet, no
-    question)."""
+    """N, "Restart this deal", "Yes" (the game has a move): the player asks for the deal
+    again."""
     page.keyboard.press("n")
     page.locator("#restart").click()
-    expect(page.locator("#new-game-dialog")).not_to_be_visible()
+    page.locator("#confirm-yes").click()
+    expect(page.locator("#confirm")).not_to_be_visible()
 
 
 @pytest.fixture(scope="module")
@@ -67,7 +72,7 @@ def winning_line() -> Solution:
 
 @pytest.mark.same_tab
 def test_a_new_deal_cascades_in_a_second_and_a_key_ends_it(page: Page, site_url: str) -> None:
-    open_fresh(page, site_url, f"deal={CODE}", motion=True)
+    open_fresh(page, site_url, AFTER_ONE, motion=True)
     dealt = Game.new(DealCode.parse(CODE)).position
     with slowed(page):
         restart(page)
@@ -90,7 +95,7 @@ def test_a_burst_of_keys_in_the_cascade_leaves_the_board_at_the_engines_position
 ) -> None:
     """1 picks column 1's top card, Shift+5 puts it in cell 5 (the move 1e), U undoes it,
     and again: each key ends the motion under way before it is handled."""
-    open_fresh(page, site_url, f"deal={CODE}", motion=True)
+    open_fresh(page, site_url, AFTER_ONE, motion=True)
     game = Game.new(DealCode.parse(CODE))
     with slowed(page):
         restart(page)
@@ -107,7 +112,7 @@ def test_a_burst_of_keys_in_the_cascade_leaves_the_board_at_the_engines_position
 @pytest.mark.same_tab
 @pytest.mark.parametrize("way", ["reduced-motion", "motion-off"])
 def test_no_motion_with_reduced_motion_or_the_setting_off(page: Page, site_url: str, way: str) -> None:
-    open_fresh(page, site_url, f"deal={CODE}", motion=way == "motion-off")
+    open_fresh(page, site_url, AFTER_ONE, motion=way == "motion-off")
     if way == "motion-off":  # the device does not mind motion: the player turns it off
         page.locator("#settings").click()
         box = page.locator("#motion")

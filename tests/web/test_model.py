@@ -210,6 +210,13 @@ def test_a_deal_flies_in_every_card_in_the_order_it_was_dealt_in_one_second(cell
     assert max(f.delay_ms + f.duration_ms for f in flights) == DEAL_MS == 1000
 
 
+def test_no_deal_for_cards_already_in_place() -> None:
+    """A replay taken over at its step, a deal started again before its first move."""
+    game = fresh()
+    shown = replay_model(Replay(CODE, ()), TOP)
+    assert plan(shown, game_model(game, UiState(), None, TOP), "deal") == Plan()
+
+
 def test_a_position_link_deals_its_foundations_last() -> None:
     game = Game(DealCode.parse("EO1-C8-XDJVQE7"), Position.from_fcs(FINISHABLE, cells=8))
     new = game_model(game, UiState(), None, TOP)

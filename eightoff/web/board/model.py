@@ -265,7 +265,11 @@ def dealt(model: BoardModel) -> tuple[str, ...]:
 
 
 def _deal(old: BoardModel, new: BoardModel) -> tuple[Flight, ...]:
-    """Every card in from the deck, in the deal's order, the last landing at :data:`DEAL_MS`."""
+    """Every card in from the deck, in the deal's order, the last landing at :data:`DEAL_MS`;
+    none when the board shows those cards in place already (a replay taken over, a deal
+    started again before its first move)."""
+    if old.piles == new.piles:
+        return ()
     order = dealt(new)
     step = (DEAL_MS - DEAL_FLIGHT_MS) / max(len(order) - 1, 1)
     return tuple(Flight(card, round(n * step), DEAL_FLIGHT_MS, "deal") for n, card in enumerate(order))
