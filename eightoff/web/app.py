@@ -185,7 +185,13 @@ class App:
             local.watch(self.store, lambda loaded: self.dispatch(OtherTab(loaded))),
             listen(window, {"resize": lambda _event: self.refit.request()}),
             listen(document, {"visibilitychange": self.on_visibility}),
+            # Any input first ends the motion under way (a deal's cascade, a win): the
+            # board's drawing is the game's position before the input is handled.
+            listen(window, dict.fromkeys(("pointerdown", "keydown"), self.settle), capture=True),
         ]
+
+    def settle(self, _event: Any) -> None:
+        self.view.flights.settle()
 
     def unbind(self) -> None:
         """Every listener removed and the solver's worker stopped: this App is done (the

@@ -76,7 +76,7 @@ class Close:
     dialog: str
 
 
-SettingName = Literal["cells", "deck", "winnable", "tap-to-select", "language", "theme", "clock"]
+SettingName = Literal["cells", "deck", "winnable", "tap-to-select", "language", "theme", "clock", "motion"]
 SETTINGS: Final[frozenset[str]] = frozenset(get_args(SettingName))
 
 
@@ -116,6 +116,8 @@ class Choose:
             return replace(settings, language=self.value)
         if self.setting == "theme":
             return replace(settings, theme=self.value)
+        if self.setting == "motion":  # the checkbox: on or off from now on
+            return replace(settings, motion="on" if self.value == "true" else "off")
         return replace(settings, deck=self.value)
 
 

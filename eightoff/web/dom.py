@@ -34,15 +34,18 @@ def add(parent: Any, *children: Any) -> Any:
     return parent
 
 
-def listen(target: Any, handlers: dict[str, Callable[[Any], None]]) -> Callable[[], None]:
-    """Add one kept proxy per event type; returns the unbind that removes and destroys them."""
+def listen(
+    target: Any, handlers: dict[str, Callable[[Any], None]], capture: bool = False
+) -> Callable[[], None]:
+    """Add one kept proxy per event type (``capture``: in the capture phase, before the
+    listeners of the elements inside); returns the unbind that removes and destroys them."""
     proxies = {name: create_proxy(handler) for name, handler in handlers.items()}
     for name, proxy in proxies.items():
-        target.addEventListener(name, proxy)
+        target.addEventListener(name, proxy, capture)
 
     def unbind() -> None:
         for name, proxy in proxies.items():
-            target.removeEventListener(name, proxy)
+            target.removeEventListener(name, proxy, capture)
             proxy.destroy()
         proxies.clear()
 
@@ -148,6 +151,12 @@ def js_object(value: Any) -> Any:
     return to_js(value, dict_converter=window.Object.fromEntries)
 
 
+def reduced_motion() -> Any:
+    """The device's ``prefers-reduced-motion: reduce`` (a live ``MediaQueryList``: read
+    its ``matches``)."""
+    return window.matchMedia("(prefers-reduced-motion: reduce)")
+
+
 _formats: dict[tuple[str, bool, int], Any] = {}
 
 
@@ -182,4 +191,15 @@ def intl_duration(language: str, hours: int, minutes: int, seconds: int) -> str:
     return ":".join([intl_number(language, hours, False, 0), *parts] if hours else parts)
 
 
-__all__ = ["Frame", "Texts", "add", "el", "intl_duration", "intl_number", "js_object", "listen"]
+__all__ = [
+    "Frame",
+    "Texts",
+    "Timers",
+    "add",
+    "el",
+    "intl_duration",
+    "intl_number",
+    "js_object",
+    "listen",
+    "reduced_motion",
+]

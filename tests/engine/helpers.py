@@ -26,7 +26,7 @@ FAKE_DOM = [
     PACKAGE / "web" / "windows" / "stats_window.py",
     PACKAGE / "web" / "windows" / "how_to_card.py",
     PACKAGE / "web" / "board" / "table.py",
-    *(PACKAGE / "web" / "board" / f"{name}.py" for name in ("build", "bar", "cards", "view")),
+    *(PACKAGE / "web" / "board" / f"{name}.py" for name in ("build", "bar", "view")),
     PACKAGE / "web" / "app.py",
 ]
 """The thin DOM modules also tested under CPython with a fake browser, and measured

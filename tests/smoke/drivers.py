@@ -14,7 +14,8 @@ never knows which browser it drives.
 
 Both play real pointer input: WebDriver actions (``POST /actions``) and BiDi
 ``input.performActions``, never events synthesised in JavaScript. Firefox plays with card
-flights; WebKit with prefers-reduced-motion (no flights), so both ways are covered.
+flights; WebKit with prefers-reduced-motion (no flights), so both ways are covered; the
+keyboard's win turns the Motion setting on, so it has them in both.
 """
 
 from __future__ import annotations

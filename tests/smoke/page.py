@@ -42,13 +42,13 @@ WAIT_READY = """(timeout) => new Promise((resolve) => {
 })"""
 """Resolves once <html> has data-ready or data-boot-error (a MutationObserver, no polling)."""
 
-SETTLED = """(moves, timeout) => new Promise((resolve) => {
+SETTLED = """(moves, timeout, landed) => new Promise((resolve) => {
   const end = performance.now() + timeout;
   const flying = () => document.getAnimations().some(
     (a) => a.effect && a.effect.target && a.effect.target.dataset && a.effect.target.dataset.card);
   const check = () => {
     const shown = document.querySelector("#moves").textContent;
-    if (shown === String(moves) && !flying()) return resolve(null);
+    if (shown === String(moves) && (landed === false || !flying())) return resolve(null);
     if (performance.now() > end) {
       return resolve({moves: shown, status: document.querySelector("#status").textContent});
     }
@@ -57,7 +57,8 @@ SETTLED = """(moves, timeout) => new Promise((resolve) => {
   check();
 })"""
 """Checked once an animation frame (as Playwright's wait_for_function does): resolves with
-null once #moves shows `moves` and no card is in flight, else with what the page shows."""
+null once #moves shows `moves` and (unless `landed` is false) no card is in flight, else
+with what the page shows."""
 
 POINTS = """(card, pile) => {
   const c = document.querySelector(`[data-card="${card}"]`).getBoundingClientRect();
@@ -100,6 +101,41 @@ RECORD_PROBLEMS = """() => {
   console.error = (...args) => { seen.push(`console error: ${args.join(" ")}`); error.apply(console, args); };
 }"""
 """For a driver that cannot read the console: record errors from data-ready on."""
+
+MOTION_BOX = """(want) => new Promise((resolve) => {
+  const end = performance.now() + 10000;
+  const check = () => {
+    const dialog = document.querySelector("#settings-dialog");
+    const box = document.querySelector("#motion");
+    const r = box.getBoundingClientRect();
+    const shown = dialog.open && r.width > 0 && (want === null || box.checked === want);
+    if (shown || performance.now() > end) {
+      const point = [r.left + r.width / 2, r.top + r.height / 2];
+      return resolve({open: dialog.open, checked: box.checked, point});
+    }
+    requestAnimationFrame(check);
+  };
+  check();
+})"""
+"""The Motion setting's checkbox once the Settings window shows it (and, unless ``want`` is
+null, once it is ticked or not as wanted; checked once an animation frame): ticked or not,
+and where it is."""
+SETTINGS_BUTTON = """() => {
+  const r = document.querySelector("#settings").getBoundingClientRect();
+  return [r.left + r.width / 2, r.top + r.height / 2];
+}"""
+COUNT_FLIGHTS = """() => {
+  window.smokeMostFlying = 0;
+  const tick = () => {
+    const flying = document.getAnimations().filter(
+      (a) => a.effect && a.effect.target && a.effect.target.dataset && a.effect.target.dataset.card).length;
+    window.smokeMostFlying = Math.max(window.smokeMostFlying, flying);
+    requestAnimationFrame(tick);
+  };
+  tick();
+}"""
+"""From now on, the most cards in flight at once in any animation frame
+(``window.smokeMostFlying``)."""
 
 HARVEST = "() => (window.smokeProblems || []).splice(0)"
 BANNERS = "() => [...document.querySelectorAll('.py-error')].map((node) => node.textContent)"
@@ -209,11 +245,40 @@ class GamePage:
             keys = move_keys(rows, (pile, index), game, move, "Space" if number % 2 else "Enter")
             self.driver.press(keys)
             game.play(move)
-            self.settle(game.moves, f"move {game.moves} ({move}: the keys {' '.join(keys)})")
+            # The next keys need no card at rest (they end its glide): only the last waits.
+            what = f"move {game.moves} ({move}: the keys {' '.join(keys)})"
+            self.settle(game.moves, what, landed=number == len(moves))
 
-    def settle(self, moves: int, what: str) -> None:
-        """Wait until the page shows `moves` moves and no card is in flight."""
-        unsettled = self.driver.run(SETTLED, moves, MOVE_TIMEOUT_MS)
+    def turn_motion_on(self) -> None:
+        """Settings (a click): "Animate the cards" is ticked when the cards move as the
+        device asks (Firefox here); else (WebKit, which asks for reduced motion) Tab to it
+        and Space. Escape."""
+        button = self.driver.run(SETTINGS_BUTTON)
+        self.driver.drag([button, button])
+        box = self.driver.run(MOTION_BOX, None)
+        assert box["open"], "the Settings window did not open"
+        if not box["checked"]:
+            for _ in range(12):
+                if self.driver.run("() => document.activeElement && document.activeElement.id") == "motion":
+                    break
+                self.driver.press(["Tab"])
+            else:
+                raise AssertionError("Tab never reached the Motion setting")
+            self.driver.press(["Space"])
+            assert self.driver.run(MOTION_BOX, True)["checked"], "Space did not tick the Motion setting"
+        self.driver.press(["Escape"])
+
+    def count_flying(self) -> None:
+        """From now on, count the most cards in flight at once (:meth:`most_flying`)."""
+        self.driver.run(COUNT_FLIGHTS)
+
+    def most_flying(self) -> int:
+        """The most cards in flight at once since :meth:`count_flying`."""
+        return int(self.driver.run("() => window.smokeMostFlying"))
+
+    def settle(self, moves: int, what: str, landed: bool = True) -> None:
+        """Wait until the page shows `moves` moves and (``landed``) no card is in flight."""
+        unsettled = self.driver.run(SETTLED, moves, MOVE_TIMEOUT_MS, landed)
         if unsettled is not None:
             raise AssertionError(f"the page did not play {what}: it shows {unsettled}")
 

@@ -5,7 +5,7 @@ The page boots with no error; a whole game is won by drags from Freecell Solver'
 with the exact score, reloaded midway; a ?deal= link opens its deal (in Hebrew, right to
 left, column 1 still at the left); the service worker
 takes over and a reload with the server stopped still plays (and the Hebrew Rules page
-opens right to left); a game is won by the keyboard alone; a hint comes from the
+opens right to left); a game is won by the keyboard alone, the cards' motion on; a hint comes from the
 solver's worker and is played. The drags' win plays the whole game; the keyboard's starts
 from a position link near the end.
 """
@@ -85,18 +85,24 @@ def test_a_game_is_won_by_drags_and_survives_a_reload_midway(
 
 
 def test_a_game_is_won_by_the_keyboard(game_page: GamePage, winning_line: Solution) -> None:
-    """From a position link near the end (the drags' win plays the whole game)."""
+    """From a position link near the end (the drags' win plays the whole game), with the
+    cards' motion on in both engines: each move glides, the win sends every card round."""
     game = winning_line.game(NEAR_THE_END)
     with game_page.step(f"open the deal {NEAR_THE_END} moves in"):
         expect_game(game_page.open(winning_line.link(NEAR_THE_END), fresh=True), game)
+    with game_page.step("the cards' motion on (WebKit here asks for reduced motion)"):
+        game_page.turn_motion_on()
     left = winning_line.moves[NEAR_THE_END:]
     with game_page.step(f"play the last {len(left)} moves by keyboard"):
-        game_page.play_by_keys(game, left)
+        game_page.play_by_keys(game, left[:-1])
+        game_page.count_flying()  # the win's flights (counting every frame costs WebKit time)
+        game_page.play_by_keys(game, left[-1:])
     with game_page.step("the win, by keyboard"):
         shown = game_page.state()
         assert shown["win"], "the win message did not open"
         assert shown["winText"] == f"Score {winning_line.score} in {len(winning_line.lines)} moves."
         expect_game(shown, game)
+        assert game_page.most_flying() >= 52, "no win to watch: the 52 cards never flew"
 
 
 def test_a_deal_link_opens_its_deal_in_hebrew_right_to_left(game_page: GamePage) -> None:

@@ -106,14 +106,16 @@ class URLs:
 
 
 class EventTarget:
-    """Listeners added and removed by event type; :meth:`fire` calls them with an event."""
+    """Listeners added and removed by event type; :meth:`fire` calls them with an event,
+    those of the capture phase first."""
 
     listeners: dict[str, list[Proxy]]
 
-    def addEventListener(self, name: str, proxy: Proxy) -> None:
-        self.listeners.setdefault(name, []).append(proxy)
+    def addEventListener(self, name: str, proxy: Proxy, capture: bool = False) -> None:
+        found = self.listeners.setdefault(name, [])
+        found.insert(0 if capture else len(found), proxy)
 
-    def removeEventListener(self, name: str, proxy: Proxy) -> None:
+    def removeEventListener(self, name: str, proxy: Proxy, capture: bool = False) -> None:
         self.listeners[name].remove(proxy)
 
     def fire(self, name: str, **event: Any) -> None:
@@ -129,6 +131,13 @@ class Window(EventTarget):
         self.URL = URLs()
         self.Blob = Blob
         self.Object = types.SimpleNamespace(fromEntries=dict)
+
+    reduced_motion = False
+    """``prefers-reduced-motion: reduce``, as :meth:`matchMedia` answers it."""
+
+    def matchMedia(self, query: str) -> Any:
+        assert query == "(prefers-reduced-motion: reduce)"
+        return types.SimpleNamespace(matches=self.reduced_motion)
 
 
 class ClassList:

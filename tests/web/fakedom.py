@@ -55,6 +55,7 @@ class Element:
         self.parentNode: Element | None = None
         self.text = ""
         self.animations: list[tuple[Any, Any]] = []
+        self.played: list[Animation] = []
         self.disabled = False
         self.value = ""
         self.selected = False
@@ -210,8 +211,26 @@ class Element:
     def select(self) -> None:
         self.selected = True
 
-    def animate(self, frames: Any, timing: Any) -> None:
+    def animate(self, frames: Any, timing: Any) -> Animation:
         self.animations.append((frames, timing))
+        animation = Animation()
+        self.played.append(animation)
+        return animation
+
+    def getAnimations(self, options: Any = None) -> list[Animation]:
+        """The animations of this element (``{"subtree": True}``: and of those under it)
+        not finished yet."""
+        nodes = self.find() if options and options.get("subtree") else [self]
+        return [a for node in nodes for a in node.played if a.playState != "finished"]
+
+
+class Animation:
+    """What ``animate`` returns: running until :meth:`finish`."""
+
+    playState = "running"
+
+    def finish(self) -> None:
+        self.playState = "finished"
 
 
 class Document:
@@ -245,4 +264,4 @@ class Window:
         return types.SimpleNamespace(matches=self.reduced_motion)
 
 
-__all__ = ["ClassList", "Document", "Element", "Style", "Window"]
+__all__ = ["Animation", "ClassList", "Document", "Element", "Style", "Window"]

@@ -191,9 +191,24 @@ def test_the_buttons_and_choices_reach_their_controllers(tab: Callable[[str], An
     change(app, name="tap-to-select", type="checkbox", checked=True)
     change(app, name="winnable", type="checkbox", checked=False)
     change(app, name="nothing", value="x")
+    change(app, name="motion", type="checkbox", checked=True)  # over the device's reduced motion
+    assert app.table.settings.motion == "on" and app.view.flights.moving
+    change(app, name="motion", type="checkbox", checked=False)
+    assert app.table.settings.motion == "off" and not app.view.flights.moving
     assert (app.table.settings.deck, app.table.settings.tap_to_select) == ("two", True)
     assert not app.table.settings.winnable and app.ui.tap_to_select
     assert json.loads(app.window.localStorage.items[RECORD_KEY])["settings"]["deck"] == "two"
+
+
+def test_any_input_first_ends_the_motion_under_way(tab: Callable[[str], Any]) -> None:
+    """A press or a key, in the window's capture phase: before the board's own listeners."""
+    app = tab("?deal=EO1-C8-AAAAAFA")
+    settled: list[str] = []
+    app.view.flights.settle = lambda: settled.append("settled")
+    for kind in ("pointerdown", "keydown"):
+        assert app.window.listeners[kind][0].function == app.settle
+        app.window.fire(kind)
+    assert settled == ["settled", "settled"]
 
 
 def test_another_tabs_game_arrives_as_an_action(tab: Callable[[str], Any]) -> None:

@@ -11,12 +11,25 @@ from typing import Any
 
 import pytest
 
-from eightoff import DealCode, Game, Move
+from eightoff import DealCode, Game, Move, Position
 from eightoff.web.board.focus import Spot
 from eightoff.web.board.gestures import UiState
-from eightoff.web.board.model import PLANNERS, BoardModel, Flight, game_model, moved, replay_model
+from eightoff.web.board.model import (
+    DEAL_FLIGHT_MS,
+    GLIDE_MS,
+    PLANNERS,
+    WIN_FLIGHT_MS,
+    BoardModel,
+    Flight,
+    Plan,
+    game_model,
+    moved,
+    replay_model,
+)
 from eightoff.web.board.replay import Replay
 from eightoff.web.solver.messages import marks
+from eightoff.web.storage.settings import Settings
+from tests.engine.test_game import FINISHABLE
 from tests.web import fakebrowser
 from tests.web.fakedom import Document, Element, Window
 
@@ -26,6 +39,7 @@ MODULES = (
     "eightoff.web.board.build",
     "eightoff.web.board.bar",
     "eightoff.web.board.cards",
+    "eightoff.web.board.flights",
     "eightoff.web.board.view",
 )
 
@@ -262,12 +276,11 @@ def test_the_bar_says_announces_and_offers_the_link(make: Callable[..., Made]) -
     assert document.activeElement is parts.share_url
     view.hide_link()
     assert parts.share.hidden
-    view.deck("two")
+    view.dress(Settings(deck="two", theme="dark"))
     assert view.root.attributes["data-deck"] == "two"
-    view.theme("dark")
     assert document.documentElement.attributes["data-theme"] == "dark"
-    view.theme("auto")
-    assert "data-theme" not in document.documentElement.attributes
+    view.dress(Settings(motion="off"))
+    assert "data-theme" not in document.documentElement.attributes and not view.flights.moving
     view.link_pages("nl")
     links = [node for node in view.root.find() if "data-page" in node.attributes]
     assert [(a.attributes["href"], a.attributes["hreflang"]) for a in links] == [
@@ -320,6 +333,104 @@ def test_a_later_transition_plugs_in_as_one_planner(
         {"duration": 200, "delay": 0, "easing": "ease-out"},
         {"duration": 200, "delay": 30, "easing": "ease-out"},
     ]
+
+
+def test_a_deal_flies_every_card_in_from_the_deck_at_the_foot_of_the_board(
+    make: Callable[..., Made],
+) -> None:
+    """Its place at its turn: faded in from the deck, held there until its delay (``fill``)."""
+    view, document, _root = make()
+    old = model_of(Game.new(CODE), view)
+    view.show(old, "still")
+    new = model_of(Game.new(DealCode.parse("EO1-C8-AAAAAFB")), view)
+    view.show(new, "deal")
+    flights = {flight.card: flight for flight in PLANNERS["deal"](old, new)}
+    assert len(flights) == 52
+    for card, node in view.elements.cards.items():
+        ((frames, timing),) = node.animations
+        assert timing == {
+            "duration": DEAL_FLIGHT_MS,
+            "delay": flights[card].delay_ms,
+            "easing": "ease-out",
+            "fill": "backwards",
+        }
+        assert [frame.get("opacity") for frame in frames] == [0, 1, 1] and frames[-1]["transform"] == "none"
+    # The board's box (the fake's) is 80 by 120 at (0, 0), like a card: the deck's card,
+    # at its foot, is drawn at (0, 0).
+    rect = view.elements.cards["5S"].getBoundingClientRect()
+    start = view.elements.cards["5S"].animations[0][0][0]["transform"]
+    assert (rect.left, rect.top) == (1200.0, 60.0)  # column 5, the fourth card
+    assert start == "translate(-1200.0px, -60.0px) scale(0.6)"
+    assert len(view.board.getAnimations({"subtree": True})) == 52
+    view.flights.settle()  # input came: every flight at its end
+    assert view.board.getAnimations({"subtree": True}) == []
+    assert document.body.contains(view.elements.cards["5S"])
+
+
+def test_a_win_sends_every_card_round_a_wheel_and_home(make: Callable[..., Made]) -> None:
+    view, _document, _root = make()
+    game = Game(DealCode.parse("EO1-C8-XDJVQE7"), Position.from_fcs(FINISHABLE, cells=8))
+    line = game.finish()
+    assert line is not None
+    for move in line[:-1]:
+        game.play(move)
+    view.show(model_of(game, view), "still")
+    game.play(line[-1])
+    view.show(model_of(game, view), "win")
+    king = view.elements.cards["KS"]  # the first to leap, at the top of the wheel
+    (*_glide, (frames, timing)) = king.animations
+    assert timing == {"duration": WIN_FLIGHT_MS, "delay": GLIDE_MS, "easing": "ease-in-out"}
+    out = "translate(-1900.0px, -268.8px) rotate(0.0deg)"  # middle (40, 60), radius 0.36 × 80
+    assert [(f["transform"], f.get("offset")) for f in frames] == [
+        ("none", None),
+        (out, 0.4),
+        (out, 0.6),
+        ("none", None),
+    ]
+    queen = view.elements.cards["QH"].animations[-1][0][1]["transform"]  # 5/52 of a turn round
+    assert queen.endswith("rotate(34.6deg)")
+    assert sum(len(node.animations) for node in view.elements.cards.values()) == 53  # one glide, 52 leaps
+
+
+def test_a_glide_needs_a_card_drawn_elsewhere_before(make: Callable[..., Made]) -> None:
+    """Not on the page yet (no place to start from), or drawn where it lands: no glide."""
+    view, _document, _root = make()
+    glide = Plan((Flight("5S"),))
+    assert view.flights.where(glide) == {}  # before the first show no card is on the page
+    view.show(model_of(Game.new(CODE), view), "still")
+    rect = view.elements.cards["5S"].getBoundingClientRect()
+    view.flights.fly(glide, {})
+    view.flights.fly(glide, {"5S": (rect.left + 0.5, rect.top)})
+    assert view.elements.cards["5S"].animations == []
+
+
+@pytest.mark.parametrize(("motion", "reduced", "flies"), [("off", False, False), ("on", True, True)])
+def test_the_motion_setting_decides_over_the_device(
+    make: Callable[..., Made], motion: str, reduced: bool, flies: bool
+) -> None:
+    view, _document, _root = make(reduced_motion=reduced)
+    view.dress(Settings(motion=motion))
+    view.show(model_of(Game.new(CODE), view), "still")
+    view.show(model_of(Game.new(DealCode.parse("EO1-C8-AAAAAFB")), view), "deal")
+    assert any(node.animations for node in view.elements.cards.values()) is flies
+
+
+@pytest.mark.parametrize(
+    ("motion", "touch", "lift"), [("auto", True, True), ("auto", False, False), ("off", True, False)]
+)
+def test_a_finger_carries_its_cards_a_card_above_it(
+    make: Callable[..., Made], motion: str, touch: bool, lift: bool
+) -> None:
+    view, _document, _root = make()
+    view.dress(Settings(motion=motion))
+    game, ui = Game.new(CODE), UiState()
+    view.show(model_of(game, view), "still")
+    ui.pick(game, "column-1", 5, "5S")
+    view.show(model_of(game, view, ui))
+    assert view.layout is not None
+    view.drag(10, 200, touch)
+    up = view.layout.card_h if lift else 0.0
+    assert view.piles["column-1"].style.props["--drag"] == f"10px {200 - up:.0f}px" and view.lifted is lift
 
 
 def test_the_finish_button_shows_exactly_when_the_model_offers_it(make: Callable[..., Made]) -> None:

@@ -5,6 +5,7 @@ show, with Python fakes of the view and the table (tests/web/fakepage.py)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from eightoff import DealCode, Game, Move, Pile
 from eightoff.web.actions import (
@@ -44,6 +45,16 @@ class Board:
         )
 
 
+def test_a_finger_carries_its_cards_above_it() -> None:
+    """A touch drag asks the view to draw the carried cards above the finger (the view
+    lifts them by a card's height when cards move)."""
+    b = Board()
+    b.hands.down(replace(FIVE, kind="touch"))
+    b.hands.move(PointerMove(100, 160))
+    b.hands.paint()
+    assert b.view.calls[-1] == ("drag", 0.0, 60.0, True)
+
+
 def test_a_drag_lifts_its_cards_past_the_threshold_and_plays_where_it_is_dropped() -> None:
     b = Board()
     b.hands.down(FIVE)
@@ -56,7 +67,7 @@ def test_a_drag_lifts_its_cards_past_the_threshold_and_plays_where_it_is_dropped
     assert b.ui.lit == {"cell-5", "cell-6", "cell-7", "cell-8"}
     assert b.view.calls == [] and b.table.calls == [("redraw",)]  # the board shows them lifted
     b.hands.paint()
-    assert b.view.calls[-1] == ("drag", 20.0, -10.0)
+    assert b.view.calls[-1] == ("drag", 20.0, -10.0, False)  # a mouse's: under the pointer
     b.view.carried = "5S"
     b.hands.up(PointerUp("cell-6", now=300))
     assert b.table.calls[1:] == [("unmark",), ("play", Move.parse("1f"))]

@@ -6,22 +6,31 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import get_args
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from eightoff import DealCode, Game, Move
+from eightoff import DealCode, Game, Move, Position
+from eightoff.deal import shuffled_deck
 from eightoff.position import CELL_COUNTS
 from eightoff.rules import legal_moves
 from eightoff.web.board.focus import Spot
 from eightoff.web.board.gestures import UiState
 from eightoff.web.board.model import (
+    DEAL_FLIGHT_MS,
+    DEAL_MS,
     GLIDE_MS,
     PLANNERS,
+    WIN_FLIGHT_MS,
+    WIN_MS,
+    WIN_STEP_MS,
     BoardModel,
     Flight,
+    Motion,
     Plan,
+    dealt,
     game_model,
     moved,
     plan,
@@ -30,6 +39,7 @@ from eightoff.web.board.model import (
 from eightoff.web.board.replay import Replay
 from eightoff.web.solver.messages import marks
 from eightoff.web.words import i18n
+from tests.engine.test_game import FINISHABLE
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
 import i18n as catalogues
@@ -175,7 +185,70 @@ def test_a_refusal_is_planned_only_for_a_card_on_the_board() -> None:
     model = game_model(fresh(), UiState(), None, TOP)
     assert plan(model, model, refused="5S") == Plan((), "5S")
     assert plan(model, model, refused="ZZ") == Plan()
-    assert set(PLANNERS) == {"still", "glide"}
+    assert set(PLANNERS) == set(get_args(Motion)) == {"still", "glide", "deal", "win"}
+
+
+# -- the deal's cascade and the win ------------------------------------------------------
+
+
+@pytest.mark.parametrize("cells", CELL_COUNTS)
+def test_a_deal_flies_in_every_card_in_the_order_it_was_dealt_in_one_second(cells: int) -> None:
+    """The engine's deck order (SPEC §2: 48 cards in rows, then the cells; with 2 cells the
+    last two on columns 3 and 4, which a row-by-row deal reaches before the cells)."""
+    code = DealCode(7, cells)
+    deck = [str(card) for card in shuffled_deck(code.number)]
+    expected = deck if cells != 2 else [*deck[:48], deck[50], deck[51], deck[48], deck[49]]
+    old = game_model(fresh(), UiState(), None, TOP)
+    new = game_model(Game.new(code), UiState(), None, TOP)
+    assert list(dealt(new)) == expected
+    flights = plan(old, new, "deal").flights
+    step = (DEAL_MS - DEAL_FLIGHT_MS) / 51
+    assert flights == tuple(
+        Flight(card, round(n * step), DEAL_FLIGHT_MS, "deal") for n, card in enumerate(expected)
+    )
+    assert (flights[0].delay_ms, flights[1].delay_ms, flights[-1].delay_ms) == (0, 12, 600)
+    assert max(f.delay_ms + f.duration_ms for f in flights) == DEAL_MS == 1000
+
+
+def test_no_deal_for_cards_already_in_place() -> None:
+    """A replay taken over at its step, a deal started again before its first move."""
+    game = fresh()
+    shown = replay_model(Replay(CODE, ()), TOP)
+    assert plan(shown, game_model(game, UiState(), None, TOP), "deal") == Plan()
+
+
+def test_a_position_link_deals_its_foundations_last() -> None:
+    game = Game(DealCode.parse("EO1-C8-XDJVQE7"), Position.from_fcs(FINISHABLE, cells=8))
+    new = game_model(game, UiState(), None, TOP)
+    order = dealt(new)
+    homes = [card for suit in "SHDC" for card in new.pile(f"foundation-{suit}")]
+    assert len(order) == 52 and set(order) == set(new.places) and homes
+    assert list(order[-len(homes) :]) == homes
+
+
+def test_the_win_glides_the_last_card_then_every_card_leaps_kings_first() -> None:
+    game = Game(DealCode.parse("EO1-C8-XDJVQE7"), Position.from_fcs(FINISHABLE, cells=8))
+    line = game.finish()
+    assert line is not None
+    for move in line[:-1]:
+        game.play(move)
+    old = game_model(game, UiState(), None, TOP)
+    game.play(line[-1])
+    new = game_model(game, UiState(), None, TOP)
+    assert game.is_won
+    flights = plan(old, new, "win").flights
+    last = str(new.pile(line[-1].target.key)[-1])
+    order = [f"{rank}{suit}" for rank in "KQJT98765432A" for suit in "SHDC"]
+    assert flights[0] == Flight(last, 0, GLIDE_MS)  # the winning move's glide
+    assert flights[1:] == tuple(
+        Flight(card, GLIDE_MS + WIN_STEP_MS * n, WIN_FLIGHT_MS, "fan", n / 52) for n, card in enumerate(order)
+    )
+    assert max(f.delay_ms + f.duration_ms for f in flights) == WIN_MS == 160 + 51 * 20 + 1600
+
+
+def test_no_motion_of_its_own_without_a_model_shown() -> None:
+    new = game_model(fresh(), UiState(), None, TOP)
+    assert plan(None, new, "deal") == plan(None, new, "win") == Plan()
 
 
 # -- properties over random games --------------------------------------------------------

@@ -446,6 +446,30 @@ def test_the_theme_is_kept_without_a_new_schema() -> None:
         assert error.value.code == "settings-theme"
 
 
+def test_the_motion_is_kept_without_a_new_schema() -> None:
+    """As the theme: "auto" (the device's prefers-reduced-motion) is not written; a record
+    written before the setting existed reads as "auto"."""
+    still = Settings(2, "two", motion="off")
+    assert still.to_dict() == {"cells": 2, "deck": "two", "winnable": True, "motion": "off"}
+    assert Settings.from_dict(still.to_dict()) == still
+    assert Settings.from_dict({"cells": 2, "deck": "two"}).motion == "auto"
+    assert Settings(motion="auto").to_dict() == Settings().to_dict()
+    assert [
+        Settings(motion=m).moving(reduced) for m in ("auto", "on", "off") for reduced in (False, True)
+    ] == [
+        True,
+        False,
+        True,
+        True,
+        False,
+        False,
+    ]
+    for bad in ("On", "", None, True):
+        with pytest.raises(SettingsError) as error:
+            Settings.from_dict({"cells": 8, "deck": "four", "motion": bad})
+        assert error.value.code == "settings-motion"
+
+
 def test_a_registered_migration_reads_an_older_schema(monkeypatch: pytest.MonkeyPatch) -> None:
     """The procedure of docs/storage.md: MIGRATIONS[n] turns schema n into schema n + 1."""
     game = long_game(4)

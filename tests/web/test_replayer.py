@@ -89,6 +89,8 @@ def test_play_steps_on_at_its_speed_until_the_end() -> None:
     assert len(r.browser.jobs) == 1
     r.browser.finish()
     assert r.step() == 2 and r.browser.slept == [0.5, 0.5, 0.5]
+    # The address is written when the play stops, not at each step (a write costs a frame).
+    assert [query[-9:] for query in r.browser.addresses] == ["&replay=0", "&replay=2"]
     replay = r.replayer.replay
     assert replay is not None and not replay.playing
     r.replayer.set_speed(ReplaySpeed(3.0))  # not a choice: the default
@@ -100,7 +102,7 @@ def test_pause_stops_the_play_before_or_during_its_wait() -> None:
     r.replayer.start(link())
     r.replayer.play()
     r.replayer.play()  # pause at once
-    assert r.bar.calls[-1][0] == "show"
+    assert r.bar.calls[-1][0] == "show" and len(r.browser.addresses) == 2  # paused: written
     r.browser.finish()
     assert r.step() == 0 and r.browser.slept == []
 

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from eightoff import DealCode, Game, Move
+from eightoff import DealCode, Game, Move, Position
 from eightoff.game import UNDO_LIMIT
 from eightoff.web.board import deals
 from eightoff.web.board.focus import Spot
@@ -22,6 +22,7 @@ from eightoff.web.solver.messages import marks
 from eightoff.web.storage.daily import daily_code, iso, today
 from eightoff.web.storage.settings import Settings
 from eightoff.web.storage.store import MemoryStorage, Store
+from tests.engine.test_game import FINISHABLE
 from tests.web import fakebrowser
 
 CODE = DealCode.parse("EO1-C8-AAAAAFA")
@@ -36,8 +37,7 @@ class FakeView:
         self.said: list[str] = []
         self.announced: list[str] = []
         self.saved: list[bool] = []
-        self.dressed: list[tuple[str, str]] = []
-        self.bar = self
+        self.dressed: list[tuple[str, str, str, bool]] = []
 
     def show(self, model: BoardModel, motion: Motion = "glide", refused: str | None = None) -> None:
         self.shown.append((model, motion, refused))
@@ -52,14 +52,8 @@ class FakeView:
     def saving(self, works: bool) -> None:
         self.saved.append(works)
 
-    def deck(self, deck: str) -> None:
-        self.dressed.append(("deck", deck))
-
-    def theme(self, theme: str) -> None:
-        self.dressed.append(("theme", theme))
-
-    def clock_shown(self, shown: bool) -> None:
-        self.dressed.append(("clock", str(shown)))
+    def dress(self, settings: Settings) -> None:
+        self.dressed.append((settings.deck, settings.theme, settings.motion, settings.clock))
 
     @property
     def model(self) -> BoardModel:
@@ -105,7 +99,7 @@ def test_show_draws_the_game_still_dresses_it_and_writes_the_address(make: Calla
     table.show()
     assert [(motion, refused) for _, motion, refused in view.shown] == [("still", None)]
     assert view.model.code == "EO1-C8-AAAAAFA" and not view.model.replaying
-    assert view.dressed == [("deck", "four"), ("theme", "auto"), ("clock", "True")]
+    assert view.dressed == [("four", "auto", "auto", True)]
     assert window.history.written == ["?deal=EO1-C8-AAAAAFA&lang=nl"]
     table.show()
     assert window.history.written == ["?deal=EO1-C8-AAAAAFA&lang=nl"]  # already there: not written again
@@ -200,18 +194,30 @@ def test_a_replay_is_shown_in_place_of_the_game_until_the_game_is_shown(make: Ca
     assert not view.model.replaying and view.model.pile("cell-5") == () and table.replay is None
 
 
-def test_a_new_deal_is_shown_still_saved_and_said(make: Callable[..., Made]) -> None:
+def test_a_new_deal_is_dealt_saved_and_said(make: Callable[..., Made]) -> None:
     table, view, window, store = make()
     table.play(Move.parse("1e"))
     table.mark(marks(table.game.position, Move.parse("1f")))
     other = DealCode.parse("EO1-C4-AAAAAFA")
     table.open(Game.new(other))
     model, motion, _ = view.shown[-1]
-    assert (motion, model.code, model.cells, model.moves, model.hinted) == ("still", str(other), 4, 0, ())
+    assert (motion, model.code, model.cells, model.moves, model.hinted) == ("deal", str(other), 4, 0, ())
     assert view.said[-1] == f"New deal {other}."
     assert store.load().game == table.game and window.history.written[-1] == f"?deal={other}"
     assert table.stats.current is not None and table.stats.current.code == str(other)
     assert table.stats.by_cells[8].started == 1  # the game left, with a move, counts
+
+
+def test_the_winning_move_is_shown_with_the_win(make: Callable[..., Made]) -> None:
+    """Every move glides; the one that wins is shown with the win's motion."""
+    game = Game(DealCode.parse("EO1-C8-XDJVQE7"), Position.from_fcs(FINISHABLE, cells=8))
+    table, view, _window, _store = make(game=game)
+    line = game.finish()
+    assert line is not None
+    for move in line:
+        assert table.play(move) is None  # played
+    assert [motion for _, motion, _ in view.shown] == ["glide"] * (len(line) - 1) + ["win"]
+    assert table.game.is_won
 
 
 def test_restarted_and_link_messages(make: Callable[..., Made]) -> None:
@@ -227,9 +233,9 @@ def test_restarted_and_link_messages(make: Callable[..., Made]) -> None:
 
 def test_settings_dress_at_once_and_are_saved(make: Callable[..., Made]) -> None:
     table, view, _window, store = make()
-    chosen = Settings(deck="two", theme="dark", tap_to_select=True, clock=False)
+    chosen = Settings(deck="two", theme="dark", tap_to_select=True, clock=False, motion="off")
     table.choose(chosen)
-    assert view.dressed == [("deck", "two"), ("theme", "dark"), ("clock", "False")] and table.ui.tap_to_select
+    assert view.dressed == [("two", "dark", "off", False)] and table.ui.tap_to_select
     assert store.load().settings == chosen and view.shown == []
 
 

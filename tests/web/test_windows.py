@@ -167,6 +167,20 @@ def test_the_settings_window_shows_the_settings_and_the_language_in_use(page: Pa
     checked = [r.value for r in page.body.querySelectorAll("input[type=radio]") if r.checked]
     assert checked == ["two", "dark"]
     assert node(page.body, "#tap-to-select").checked and node(page.body, "#language").value == "en"
+    assert node(page.body, "#motion").checked  # as the device, which does not ask for less
+
+
+@pytest.mark.parametrize(
+    ("motion", "reduced", "checked"),
+    [("auto", False, True), ("auto", True, False), ("on", True, True), ("off", False, False)],
+)
+def test_the_motion_box_shows_whether_cards_move(
+    page: Page, motion: str, reduced: bool, checked: bool
+) -> None:
+    """Ticked when the cards move: as chosen, or as the device asks until the player chooses."""
+    page.window.reduced_motion = reduced
+    page.dialogs().open_settings(Settings(motion=motion))
+    assert node(page.body, "#motion").checked is checked
 
 
 def test_the_win_message_keeps_its_numbers_through_a_relabel(page: Page) -> None:

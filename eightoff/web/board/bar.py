@@ -5,7 +5,7 @@ Thin DOM code over the elements of :mod:`.board.build`. :meth:`Bar.show` brings 
 to a :class:`.board.model.BoardModel` (the score, the move count, the deal code, undo and
 redo), writing only what changed; the game's time (:meth:`Bar.clock`, once a second from
 :mod:`.board.clock`); the rest are messages (:meth:`Bar.say`, :meth:`Bar.announce`) and
-settings (:meth:`Bar.deck`, :meth:`Bar.theme`, :meth:`Bar.clock_shown`).
+settings (:meth:`Bar.dress`: the colours and whether the clock shows).
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from typing import Any
 
 from pyscript import document
 
+from ..storage.settings import Settings
 from ..words.i18n import duration
 from .build import Elements
 from .model import BoardModel
@@ -95,6 +96,12 @@ class Bar:
 
     def hide_link(self) -> None:
         self.elements.share.hidden = True
+
+    def dress(self, settings: Settings) -> None:
+        """The settings the page shows around the board: the colours, the clock shown."""
+        self.deck(settings.deck)
+        self.theme(settings.theme)
+        self.clock_shown(settings.clock)
 
     def deck(self, deck: str) -> None:
         """The card colours: ``four`` or ``two`` (``#app[data-deck]``)."""

@@ -1,37 +1,24 @@
-"""The board's piles and cards brought to a model, and their motion.
+"""The board's piles and cards brought to a model.
 
 Thin DOM code over the elements of :mod:`.board.build`. :meth:`Cards.show` makes every
 pile element hold the model's cards in order (``appendChild`` moves an element, never
 rebuilt), shows exactly the model's cells, and sets the classes and names that differ from
 what it wrote last: ``lifted`` (with ``aria-pressed``), ``target``, ``hint``, ``hint-target``,
-``#board.replaying``, ``aria-label``, ``aria-hidden`` (a foundation's covered cards). :meth:`Cards.where` and
-:meth:`Cards.fly` are the two halves of a :class:`.board.model.Plan`'s flights (FLIP): where
-the cards are drawn before the DOM changes, then their animation from there (Web
-Animations on ``transform``). The decisions (which cards, which classes) are the model's.
+``#board.replaying``, ``aria-label``, ``aria-hidden`` (a foundation's covered cards). Their
+motion is :mod:`.board.flights`'. The decisions (which cards, which classes) are the model's.
 """
 
 from __future__ import annotations
 
 from typing import Any, Final
 
-from pyscript import window
-
 from ...piles import Pile
 from ...position import CELL_COUNTS
-from ..dom import js_object
 from ..words.i18n import _
 from .build import Elements, pile_element
-from .model import BoardModel, Plan
+from .model import BoardModel
 
 MOST_CELLS: Final = max(CELL_COUNTS)
-SHAKE: Final[tuple[list[dict[str, str]], list[dict[str, str]]]] = (
-    [{"transform": f"translateX({x})"} for x in ("0", "-4px", "4px", "-2px", "0")],
-    [{"outlineColor": "#d22"}, {"outlineColor": "transparent"}],
-)
-"""A refusal's frames: a shake, or an outline flash with reduced motion."""
-
-Rects = dict[str, tuple[float, float]]
-"""Where cards are drawn (viewport left, top) by card key: the start of a flight."""
 
 
 class Cards:
@@ -39,8 +26,6 @@ class Cards:
 
     def __init__(self, elements: Elements) -> None:
         self.elements = elements
-        self.reduced_motion = bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
-        """``prefers-reduced-motion``: no flights, and a refusal flashes instead of shaking."""
         self.shown: dict[str, list[str]] = {}
         """Per pile key, the card keys its element holds, bottom to top."""
         self.cells = 0
@@ -135,45 +120,5 @@ class Cards:
                 nodes[key].setAttribute(state, "true")
         self.classes[name] = keys
 
-    # -- motion ----------------------------------------------------------------------
 
-    def where(self, plan: Plan) -> Rects:
-        """Where the cards of ``plan``'s flights are drawn now (none with reduced motion)."""
-        found = {}
-        if not self.reduced_motion:
-            for flight in plan.flights:
-                node = self.elements.cards[flight.card]
-                if node.isConnected:
-                    rect = node.getBoundingClientRect()
-                    found[flight.card] = (rect.left, rect.top)
-        return found
-
-    def fly(self, plan: Plan, first: Rects) -> None:
-        """Each flight of ``plan`` from where its card was drawn (``first``) to where it
-        is now (FLIP); then the refusal, if any."""
-        for flight in plan.flights:
-            if flight.card not in first:
-                continue
-            left, top = first[flight.card]
-            node = self.elements.cards[flight.card]
-            rect = node.getBoundingClientRect()
-            dx, dy = left - rect.left, top - rect.top
-            if abs(dx) < 1 and abs(dy) < 1:
-                continue
-            # In flight a card is drawn above the others and lets the pointer through to
-            # the card under it, so a quick next tap reaches what the player sees.
-            fly = {"zIndex": 900, "pointerEvents": "none"}
-            frames = [
-                {"transform": f"translate({dx:.1f}px, {dy:.1f}px)", **fly},
-                {"transform": "none", **fly},
-            ]
-            timing = {"duration": flight.duration_ms, "delay": flight.delay_ms, "easing": "ease-out"}
-            node.animate(js_object(frames), js_object(timing))
-        if plan.refused is not None:
-            node = self.elements.cards[plan.refused]
-            node.classList.add("refused")
-            shake = SHAKE[1] if self.reduced_motion else SHAKE[0]
-            node.animate(js_object(shake), js_object({"duration": 220, "easing": "ease-in-out"}))
-
-
-__all__ = ["MOST_CELLS", "Cards", "Rects"]
+__all__ = ["MOST_CELLS", "Cards"]

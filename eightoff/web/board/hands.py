@@ -58,7 +58,7 @@ class BoardView(Protocol):
     def announce(self, text: str) -> None: ...
     def navigate(self, key: NavKey) -> None: ...
     def focus_pile(self, pile: str, take: bool = False) -> None: ...
-    def drag(self, dx: float, dy: float) -> None: ...
+    def drag(self, dx: float, dy: float, touch: bool = False) -> None: ...
 
 
 class GameTable(Protocol):
@@ -143,10 +143,11 @@ class Hands:
             self.table.redraw()
 
     def paint(self) -> None:
-        """Once a frame while dragging: the carried cards where the pointer is."""
+        """Once a frame while dragging: the carried cards where the pointer is (above a
+        finger)."""
         press = self.ui.press
         if press is not None and press.dragging:
-            self.view.drag(press.dx, press.dy)
+            self.view.drag(press.dx, press.dy, press.kind == "touch")
 
     def up(self, action: PointerUp) -> None:
         """A refused tap is held for the double-tap window; anything else ends the wait."""

@@ -18,16 +18,20 @@ the :class:`Flight` of each card that should travel from where it was drawn to w
 next model puts it (its delay and duration, so a cascade staggers them) and the card that
 refuses (a shake). The view measures where those cards are drawn, brings the DOM to the
 next model, then animates each flight from the measured place to the new one with the Web
-Animations API, on ``transform`` only (FLIP); with ``prefers-reduced-motion`` there are no
-flights and a refusal is an outline flash, as before. Today's motions:
+Animations API, on ``transform`` and ``opacity`` only (FLIP); with ``prefers-reduced-motion``
+or the Motion setting off there are no flights and a refusal is an outline flash. The
+motions, one entry of :data:`PLANNERS` each:
 
-- ``still``: no flight (the first draw, a new deal, another tab's game, a jump in a replay);
+- ``still``: no flight (the first draw, another tab's game, a jump in a replay);
 - ``glide``: every card whose place (pile, index) changed, and every carried card put
-  down (it was drawn where the pointer dragged it), glides for :data:`GLIDE_MS`.
+  down (it was drawn where the pointer dragged it), glides for :data:`GLIDE_MS`;
+- ``deal``: a new game shown on the player's command: every card flies in from the deck
+  (:data:`Path` ``deal``) in the order of the deal, a cascade of :data:`DEAL_MS` in all;
+- ``win``: the winning move glides, then every card leaps from its foundation to its
+  place in a wheel around the board and back (``fan``), :data:`WIN_MS` in all.
 
-A later transition (the deal's cascade, Finish, a win) is one more :data:`Motion` name
-and one more entry of :data:`PLANNERS`: a function of the two models that returns its
-flights (delays for a cascade, a sequence for Finish); the view needs no other change.
+Any input finishes the motion under way (:meth:`.board.flights.Flights.settle`): the page is
+always at the next model, only its drawing catches up.
 
 >>> from eightoff import DealCode, Game, Move
 >>> from .gestures import UiState
@@ -41,7 +45,7 @@ flights (delays for a cascade, a sequence for Finish); the view needs no other c
 >>> after.pile("cell-5"), after.focus, after.can_undo
 (('5S',), Spot(pile='column-1', index=4), True)
 >>> plan(before, after, "glide").flights
-(Flight(card='5S', delay_ms=0, duration_ms=160),)
+(Flight(card='5S', delay_ms=0, duration_ms=160, path='glide', turn=0.0),)
 """
 
 from __future__ import annotations
@@ -65,8 +69,22 @@ from .replay import Replay
 GLIDE_MS: Final = 160
 """How long a card glides to its new place."""
 
-Motion = Literal["still", "glide"]
+DEAL_MS: Final = 1000
+"""The whole deal's cascade, from the first card's start to the last card's landing."""
+DEAL_FLIGHT_MS: Final = 400
+"""One card's flight from the deck to its place."""
+WIN_STEP_MS: Final = 20
+"""The time between two cards leaving their foundations at a win."""
+WIN_FLIGHT_MS: Final = 1600
+"""One card's leap at a win: out to the wheel, a pause, home again."""
+WIN_MS: Final = GLIDE_MS + 51 * WIN_STEP_MS + WIN_FLIGHT_MS
+"""The whole win: the winning move's glide, then 52 leaps."""
+
+Motion = Literal["still", "glide", "deal", "win"]
 """How a change of model looks (:func:`plan`)."""
+Path = Literal["glide", "deal", "fan"]
+"""How a card flies: from where it was drawn (``glide``), in from the deck (``deal``), or
+out from its place to the wheel and back (``fan``)."""
 
 
 @dataclass(frozen=True)
@@ -230,6 +248,9 @@ class Flight:
     card: str
     delay_ms: int = 0
     duration_ms: int = GLIDE_MS
+    path: Path = "glide"
+    turn: float = 0.0
+    """For a ``fan``: the card's place in the wheel, a fraction of a turn from the top."""
 
 
 @dataclass(frozen=True)
@@ -257,9 +278,44 @@ def _glide(old: BoardModel, new: BoardModel) -> tuple[Flight, ...]:
     return tuple(Flight(card) for card in moved(old, new))
 
 
+def dealt(model: BoardModel) -> tuple[str, ...]:
+    """The cards of ``model`` in the order a deal lays them: the columns row by row (SPEC
+    §2), then the cells and the foundations pile by pile."""
+    columns = [cards for key, cards in model.piles if key.startswith("column-")]
+    rows = max((len(cards) for cards in columns), default=0)
+    order = [cards[row] for row in range(rows) for cards in columns if row < len(cards)]
+    return (*order, *(card for key, cards in model.piles if not key.startswith("column-") for card in cards))
+
+
+def _deal(old: BoardModel, new: BoardModel) -> tuple[Flight, ...]:
+    """Every card in from the deck, in the deal's order, the last landing at :data:`DEAL_MS`;
+    none when the board shows those cards in place already (a replay taken over, a deal
+    started again before its first move)."""
+    if old.piles == new.piles:
+        return ()
+    order = dealt(new)
+    step = (DEAL_MS - DEAL_FLIGHT_MS) / max(len(order) - 1, 1)
+    return tuple(Flight(card, round(n * step), DEAL_FLIGHT_MS, "deal") for n, card in enumerate(order))
+
+
+def _win(old: BoardModel, new: BoardModel) -> tuple[Flight, ...]:
+    """The winning move's glide, then each card's leap from its foundation, the tops
+    first (the four kings, then the queens…), each a place further round the wheel."""
+    foundations = [cards for key, cards in new.piles if key.startswith("foundation-")]
+    deepest = max((len(cards) for cards in foundations), default=0)
+    order = [cards[-1 - depth] for depth in range(deepest) for cards in foundations if depth < len(cards)]
+    leaps = tuple(
+        Flight(card, GLIDE_MS + n * WIN_STEP_MS, WIN_FLIGHT_MS, "fan", n / len(order))
+        for n, card in enumerate(order)
+    )
+    return _glide(old, new) + leaps
+
+
 PLANNERS: Final[dict[str, Callable[[BoardModel, BoardModel], tuple[Flight, ...]]]] = {
     "still": _still,
     "glide": _glide,
+    "deal": _deal,
+    "win": _win,
 }
 """Each :data:`Motion`'s flights, from the model shown and the next."""
 
@@ -274,12 +330,19 @@ def plan(
 
 
 __all__ = [
+    "DEAL_FLIGHT_MS",
+    "DEAL_MS",
     "GLIDE_MS",
     "PLANNERS",
+    "WIN_FLIGHT_MS",
+    "WIN_MS",
+    "WIN_STEP_MS",
     "BoardModel",
     "Flight",
     "Motion",
+    "Path",
     "Plan",
+    "dealt",
     "game_model",
     "moved",
     "plan",

@@ -27,6 +27,8 @@ from ..dom import Frame, listen
 class Shown(Protocol):
     """What the pointer reads of the board's view (:class:`.board.view.View`)."""
 
+    lifted: bool
+
     def index_of(self, pile: str, card: str) -> int | None: ...
     def carried_head(self) -> Any: ...
 
@@ -127,12 +129,14 @@ class Pointer:
             return
         self.held = None
         x, y = float(event.clientX), float(event.clientY)
-        drop = pile_at(x, y)
-        if drop is None:
-            head = self.view.carried_head()
-            if head is not None:  # the pointer is between piles: try under the carried card
-                rect = head.getBoundingClientRect()
-                drop = pile_at(rect.left + rect.width / 2, rect.top + rect.height / 2)
+        head = self.view.carried_head()
+        under = None
+        if head is not None:
+            rect = head.getBoundingClientRect()
+            under = pile_at(rect.left + rect.width / 2, rect.top + rect.height / 2)
+        # Cards drawn above the finger go where they are seen; else to the pile under the
+        # pointer, or, between piles, under the carried card.
+        drop = under if self.view.lifted and under is not None else pile_at(x, y) or under
         self.door(PointerUp(drop, event.timeStamp))
 
     def cancel(self, event: Any) -> None:

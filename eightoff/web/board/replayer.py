@@ -127,7 +127,14 @@ class Replayer:
         assert replay is not None
         self.table.show_replay(replay, motion)
         self.bar.show(replay)
-        self.address(f"{replay.link().query(replay=True)}={replay.step}")  # its time kept too
+        if not replay.playing:  # while it plays, when it stops: a write costs the page a frame
+            self.write_address()
+
+    def write_address(self) -> None:
+        """The address shows the replay at its step (``&replay=12``), its time kept too."""
+        replay = self.replay
+        assert replay is not None
+        self.address(f"{replay.link().query(replay=True)}={replay.step}")
 
     def relabel(self) -> None:
         """The bar's words again (the language changed)."""
@@ -165,6 +172,7 @@ class Replayer:
             self.run(self.play_on(replay))
         else:
             self.bar.show(replay)
+            self.write_address()
 
     def step_by(self, forward: bool) -> None:
         if self.replay is not None:

@@ -55,18 +55,7 @@ class Screen(Protocol):
 
     def saving(self, works: bool) -> None: ...
 
-    def deck(self, deck: str) -> None: ...
-
-    def theme(self, theme: str) -> None: ...
-
-    @property
-    def bar(self) -> ClockBar: ...
-
-
-class ClockBar(Protocol):
-    """The bar (:class:`.board.bar.Bar`): the setting "Show the clock"."""
-
-    def clock_shown(self, shown: bool) -> None: ...
+    def dress(self, settings: Settings) -> None: ...
 
 
 class Table:
@@ -148,7 +137,7 @@ class Table:
             points = self.game.play(move)
         except IllegalMoveError as error:
             return error
-        self.after()
+        self.after("win" if self.game.is_won else "glide")
         self.view.announce(moved(before, move, points))
         return None
 
@@ -177,9 +166,9 @@ class Table:
         self.view.announce(stepped(last, self.game.position, back, self.game.score - score))
         return True
 
-    def after(self) -> None:
-        """One render and one save after an action; the status line is cleared."""
-        self.redraw()
+    def after(self, motion: Motion = "glide") -> None:
+        """One render (``motion``) and one save after an action; the status line cleared."""
+        self.redraw(motion)
         self.view.say("")
         self.stats = self.clock.follow(self.game, self.stats).follow(self.game, iso(today()))
         self.save()
@@ -194,17 +183,15 @@ class Table:
         day = today()
         daily = iso(day) if game.code == daily_code(day) else None
         self.stats = self.clock.stamp(self.stats).leave(self.game, iso(day)).begin(game.code, daily, path)
-        self.replace(game, self.settings)
+        self.replace(game, self.settings, motion="deal")
         self.save()
         self.view.say(message(game))
 
     def dress(self, settings: Settings) -> None:
         """What the settings change at once: tap-to-select, the deck's and the table's
-        colours (the cell count waits for the next deal)."""
+        colours, the motion (the cell count waits for the next deal)."""
         self.ui.tap_to_select = settings.tap_to_select
-        self.view.deck(settings.deck)
-        self.view.theme(settings.theme)
-        self.view.bar.clock_shown(settings.clock)
+        self.view.dress(settings)
 
     def choose(self, settings: Settings) -> None:
         """New settings: the deck is shown at once, the cell count is for the next deal."""
@@ -212,16 +199,17 @@ class Table:
         self.dress(settings)
         self.save()
 
-    def replace(self, game: Game, settings: Settings, stats: Stats | None = None) -> None:
-        """Show another game (a new deal, another tab's game with its ``stats``) without
-        animation."""
+    def replace(
+        self, game: Game, settings: Settings, stats: Stats | None = None, motion: Motion = "still"
+    ) -> None:
+        """Show another game: a new deal dealt with ``motion``, another tab's (``stats``) still."""
         if stats is not None:
             self.stats = stats
         self.ui.reset()
         self.game, self.settings, self.hint, self.replay = game, settings, None, None
         self.clock.game(game, self.stats)
         self.dress(settings)
-        self.redraw("still")
+        self.redraw(motion)
         self.follow_address()
 
     def save(self) -> None:
@@ -281,4 +269,4 @@ def _last_undo() -> str:
     )
 
 
-__all__ = ["ClockBar", "Screen", "Table"]
+__all__ = ["Screen", "Table"]

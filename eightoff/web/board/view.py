@@ -21,10 +21,12 @@ from pyscript import document
 from pyscript.ffi import is_none
 
 from ...piles import COLUMNS
+from ..storage.settings import Settings
 from ..words.i18n import language
 from .bar import Bar
 from .build import Elements
 from .cards import MOST_CELLS, Cards
+from .flights import Flights
 from .focus import NavKey, Spot, landing, rows_for, settle, step
 from .layout import Layout, board_layout
 from .model import BoardModel, Motion, plan
@@ -36,11 +38,10 @@ class View:
     def __init__(self, root: Any) -> None:
         self.root = root
         self.elements = parts = Elements(root)
-        self.texts = parts.texts
-        self.board = parts.board
-        self.piles = parts.piles
+        self.texts, self.board, self.piles = parts.texts, parts.board, parts.piles
         self.bar = Bar(parts)
         self.drawn = Cards(parts)
+        self.flights = Flights(parts)
         self.model: BoardModel | None = None  # the model shown (none before the first show)
         self.words = language()  # the language of the fixed words written
         self.fans: dict[str, float] = {}
@@ -48,6 +49,7 @@ class View:
         self.spot = Spot("column-1")
         """The board's focus (:mod:`.board.focus`): its element alone has ``tabindex=0``."""
         self.roving: Any = None
+        self.lifted = False  # the carried cards are drawn above a finger (drag)
 
     @property
     def shown(self) -> dict[str, list[str]]:
@@ -64,7 +66,7 @@ class View:
         loses it)."""
         old, self.model = self.model, model
         moves = plan(old, model, motion, refused)
-        first = self.drawn.where(moves)
+        first = self.flights.where(moves)
         had_focus = self.has_focus()
         if model.language != self.words:
             self.words = model.language
@@ -79,7 +81,7 @@ class View:
             self.fit_columns()
         self.bar.show(model)
         self.set_spot(model.focus, had_focus)
-        self.drawn.fly(moves, first)
+        self.flights.fly(moves, first)
 
     def index_of(self, pile: str, card: str) -> int | None:
         """Where ``card`` is shown in ``pile`` (0 = bottom), or ``None`` if it is not."""
@@ -88,16 +90,17 @@ class View:
 
     # -- carried cards -----------------------------------------------------------------
 
-    def drag(self, dx: float, dy: float) -> None:
-        """Move the carried cards: one style write."""
-        model = self.model
+    def drag(self, dx: float, dy: float, touch: bool = False) -> None:
+        """Move the carried cards (one style write); a finger's a card's height above it."""
+        model, layout = self.model, self.layout
         if model is not None and model.lift_pile is not None:
-            self.piles[model.lift_pile].style.setProperty("--drag", f"{dx:.0f}px {dy:.0f}px")
+            lift = layout.card_h if touch and layout is not None and self.flights.moving else 0.0
+            self.lifted = lift > 0
+            self.piles[model.lift_pile].style.setProperty("--drag", f"{dx:.0f}px {dy - lift:.0f}px")
 
     def carried_head(self) -> Any:
         """The element of the head card being carried, or ``None``."""
-        model = self.model
-        return self.elements.cards[model.lifted[0]] if model is not None and model.lifted else None
+        return self.elements.cards[self.model.lifted[0]] if self.model and self.model.lifted else None
 
     # -- layout ------------------------------------------------------------------
 
@@ -220,11 +223,9 @@ class View:
     def hide_link(self) -> None:
         self.bar.hide_link()
 
-    def deck(self, deck: str) -> None:
-        self.bar.deck(deck)
-
-    def theme(self, theme: str) -> None:
-        self.bar.theme(theme)
+    def dress(self, settings: Settings) -> None:  # the colours, the clock shown, the motion
+        self.bar.dress(settings)
+        self.flights.chosen = settings
 
     # -- asked by the controllers (issue 19's door) ---------------------------------------
 

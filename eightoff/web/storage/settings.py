@@ -1,6 +1,6 @@
 """The player's settings kept between visits (:class:`Settings`: cells, deck, winnable deals,
-tap-to-select, language, theme, the clock shown) with their stored form, checked (pure Python, no browser
-import; docs/storage.md, the ``settings`` fields).
+tap-to-select, language, theme, the clock shown, motion) with their stored form, checked
+(pure Python, no browser import; docs/storage.md, the ``settings`` fields).
 
 >>> Settings.from_dict({"cells": 4, "deck": "two"})
 Settings(cells=4, deck='two', winnable=True, tap_to_select=False)
@@ -20,6 +20,9 @@ from ..facts import LANGUAGES, THEMES
 DECK_CHOICES: Final = ("four", "two")
 THEME_CHOICES: Final = THEMES
 """The table's colours: as the device asks (``prefers-color-scheme``), or always light or dark."""
+MOTION_CHOICES: Final = ("auto", "on", "off")
+"""The cards' motion (glides, the deal's cascade, the win): as the device asks
+(``prefers-reduced-motion``) until the player ticks or unticks it, then always on or off."""
 
 
 class SettingsError(EightOffError):
@@ -37,8 +40,9 @@ class Settings:
     card to its foundation) and the ``language`` chosen in the settings (``""``: none
     chosen, the browser's languages decide; records written before it existed read so)
     and the ``theme`` (``"auto"``: as the device asks; records written before it existed
-    read so), and whether the bar shows the game's ``clock`` (records written before it
-    existed read as shown)."""
+    read so), whether the bar shows the game's ``clock`` (records written before it
+    existed read as shown) and the ``motion`` (``"auto"``, ``"on"`` or ``"off"``, read as the
+    theme)."""
 
     cells: int = CELL_COUNTS[0]
     deck: str = "four"
@@ -47,6 +51,7 @@ class Settings:
     language: str = field(default="", repr=False)
     theme: str = field(default="auto", repr=False)
     clock: bool = field(default=True, repr=False)
+    motion: str = field(default="auto", repr=False)
 
     def __post_init__(self) -> None:
         check_cells(self.cells, SettingsError, code="settings-cells")
@@ -68,10 +73,23 @@ class Settings:
             )
         if type(self.clock) is not bool:
             raise SettingsError(f"clock is true or false, not {self.clock!r:.20}", code="settings-clock")
+        if type(self.motion) is not str or self.motion not in MOTION_CHOICES:
+            raise SettingsError(
+                f"the motion is 'auto', 'on' or 'off', not {self.motion!r:.20}", code="settings-motion"
+            )
+
+    def moving(self, reduced: bool) -> bool:
+        """Whether the cards move: as chosen, or (``"auto"``) unless the device asks for
+        ``reduced`` motion.
+
+        >>> Settings().moving(reduced=True), Settings(motion="on").moving(reduced=True)
+        (False, True)
+        """
+        return self.motion == "on" or (self.motion == "auto" and not reduced)
 
     def to_dict(self) -> dict[str, Any]:
         """The settings as stored; ``tap_to_select`` only when on, ``language`` only when
-        chosen, ``theme`` only when not ``"auto"``, ``clock`` only when hidden."""
+        chosen, ``theme`` and ``motion`` only when not ``"auto"``, ``clock`` only when hidden."""
         data: dict[str, Any] = {"cells": self.cells, "deck": self.deck, "winnable": self.winnable}
         if self.tap_to_select:
             data["tap_to_select"] = True
@@ -81,13 +99,15 @@ class Settings:
             data["theme"] = self.theme
         if not self.clock:
             data["clock"] = False
+        if self.motion != "auto":
+            data["motion"] = self.motion
         return data
 
     @classmethod
     def from_dict(cls, data: Any) -> Settings:
         """Check and build settings from :meth:`to_dict`'s data (``cells`` and ``deck``
         required; ``winnable``, added later, is ``True`` when absent, ``tap_to_select``
-        off, ``language`` none, ``theme`` ``"auto"``, ``clock`` shown)."""
+        off, ``language`` none, ``theme`` and ``motion`` ``"auto"``, ``clock`` shown)."""
         if not isinstance(data, dict) or "cells" not in data or "deck" not in data:
             raise SettingsError("the settings are not an object with cells and deck", code="settings-shape")
         return cls(
@@ -98,7 +118,8 @@ class Settings:
             data.get("language", ""),
             data.get("theme", "auto"),
             data.get("clock", True),
+            data.get("motion", "auto"),
         )
 
 
-__all__ = ["DECK_CHOICES", "THEME_CHOICES", "Settings", "SettingsError"]
+__all__ = ["DECK_CHOICES", "MOTION_CHOICES", "THEME_CHOICES", "Settings", "SettingsError"]

@@ -1,13 +1,14 @@
 """The Settings window (``#settings-dialog``): card colours, table colours, tap-to-select,
-the clock shown and the language (docs/dom-contract.md, "Dialogs"). Its choices reach the page as
-``Choose`` actions from the inputs' ``change`` events (:mod:`.actions`).
+the clock shown, the cards' motion and the language (docs/dom-contract.md, "Dialogs"). Its
+choices reach the page as ``Choose`` actions from the inputs' ``change`` events
+(:mod:`.commands`).
 
 Thin DOM code: :meth:`SettingsDialog.show` sets the inputs from the settings.
 """
 
 from __future__ import annotations
 
-from ..dom import Texts, add, el
+from ..dom import Texts, add, el, reduced_motion
 from ..storage.settings import Settings
 from ..words.i18n import LANGUAGES, NAMES, _, direction, language
 from .panel import Panel, buttons
@@ -32,6 +33,12 @@ class SettingsDialog(Panel):
         )
         self.clock = el("input", "", type="checkbox", id="show-clock", name="clock")
         clock = add(el("label", "choice"), self.clock, texts.text(el("span"), lambda: _("Show the clock")))
+        self.motion = el("input", "", type="checkbox", id="motion", name="motion")
+        motion = add(
+            el("label", "choice"),
+            self.motion,
+            texts.text(el("span"), lambda: _("Animate the cards (moves, the deal, a win)")),
+        )
         self.language = el("select", "", id="language", name="language")
         for code in LANGUAGES:  # each language named in itself, not translated
             self.language.appendChild(
@@ -50,7 +57,7 @@ class SettingsDialog(Panel):
             self.radio("theme", "dark", lambda: _("Dark")),
         )
         done = buttons(self.action(lambda: _("Done"), "close", "primary"))
-        add(self.body, deck, theme, choice, clock, picker, done)
+        add(self.body, deck, theme, choice, clock, motion, picker, done)
 
     def show(self, settings: Settings) -> None:
         """Set every input from ``settings`` and the language in use (the caller opens
@@ -61,6 +68,7 @@ class SettingsDialog(Panel):
             radio.checked = radio.value == settings.theme
         self.tap_to_select.checked = settings.tap_to_select
         self.clock.checked = settings.clock
+        self.motion.checked = settings.moving(bool(reduced_motion().matches))
         self.language.value = language()
 
 
