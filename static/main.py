@@ -11,6 +11,10 @@ from pyscript import window
 
 window.performance.mark("eightoff-start")
 
-from eightoff.web.app import start  # noqa: E402  (after the mark: the import is timed)
+from eightoff.web import rebind  # noqa: E402  (after the mark: the import is timed)
+
+rebind()  # booted from the snapshot: its modules get the page's browser objects
+
+from eightoff.web.app import start  # noqa: E402
 
 app = start()
