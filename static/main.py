@@ -4,7 +4,9 @@
 alive, and it is how tests and benchmarks reach the page's game: a ``<script type="py">``
 added to the page runs in this same namespace and reads ``app`` (docs/dom-contract.md).
 The performance mark ``eightoff-start`` notes when our own start begins (the imports, then
-``start()`` up to ``<html data-ready>``): bench/startup.py reports that span.
+``start()`` up to ``<html data-ready>``): bench/startup.py reports that span, and its parts
+by the marks ``eightoff-built`` (the page's elements made) and ``eightoff-shown`` (the game
+drawn by the first ``View.show``).
 """
 
 from pyscript import window

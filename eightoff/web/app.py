@@ -109,6 +109,7 @@ class App:
         if start.path is not None:  # opened from a position link: its moves are the game's path
             self.table.take_path(start.path)
         self.table.show()
+        window.performance.mark("eightoff-shown")  # the game drawn: the rest binds and says
         said = list(start.messages)
         if replay is not None:
             said.append(rooms.replayer.start(replay, replay_step(query)))
@@ -225,6 +226,7 @@ def start() -> App:
     running :class:`App` (static/main.py keeps it as ``app``)."""
     use_number_format(intl_number)
     app = App(document.getElementById("app"))
+    window.performance.mark("eightoff-built")  # the elements and the dialogs made
     app.start()
     return app
 
