@@ -56,6 +56,7 @@ class Browser(fakebrowser.Window):
         self.clearTimeout = MagicMock()
         self.Worker = MagicMock()
         self.Object = types.SimpleNamespace(fromEntries=dict)
+        self.performance = MagicMock()
 
     def replace_state(self, _state: Any, _title: str, query: str) -> None:
         self.addresses.append(query)
@@ -143,6 +144,9 @@ def test_the_page_starts_on_the_addresss_deal_and_says_it_is_ready(tab: Callable
     app = tab("?deal=EO1-C4-AAAAAFA")
     assert str(app.game.code) == "EO1-C4-AAAAAFA"
     assert app.document.documentElement.attributes == {"lang": "en", "dir": "ltr", "data-ready": ""}
+    # The parts of our own start, for bench/startup.py: the elements made, the game drawn.
+    marks = [call.args for call in app.window.performance.mark.call_args_list]
+    assert marks == [("eightoff-built",), ("eightoff-shown",)]
     assert json.loads(app.window.localStorage.items[RECORD_KEY])["game"]["code"] == "EO1-C4-AAAAAFA"
     assert app.window.location.search == "?deal=EO1-C4-AAAAAFA"
 
