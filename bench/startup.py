@@ -9,7 +9,9 @@ data-ready from Python). Times are from navigation start, read in the page with
 performance.now(): "playable" when <html data-ready> appears (every listener is bound),
 "painted" at the first animation frame after the board holds its cards (the frame that
 paints it; the stock page has no board), and "our own start" from static/main.py's first
-line (performance mark `eightoff-start`) to playable: our imports and `start()`.
+line (performance mark `eightoff-start`) to playable: our imports and `start()`; its parts
+(the marks `eightoff-built` and `eightoff-shown`) and the longest task of the page's main
+thread that overlaps it or the second after it (issue 22: none over 50 ms) are printed too.
 
 - cold: a fresh browser profile per run (nothing cached); warm: reloads in one profile.
   Service workers are blocked for both, so this compares HTTP-cached loads. Our first visit
@@ -101,6 +103,13 @@ SETTLED = """sw => (!sw || navigator.serviceWorker.controller !== null)
 TIMEOUT_MS = 120_000
 
 
+Boot = (
+    tuple[float, float | None, float | None]
+    | tuple[float, float | None, float | None, tuple[list[float] | None, float] | None]
+)
+"""Seconds to playable, to painted, of our own start; its parts and its longest task."""
+
+
 @dataclass
 class Figures:
     """Seconds to playable and to painted, one entry per boot."""
@@ -112,12 +121,24 @@ class Figures:
     paths: list[str] = field(default_factory=list)
     """Our first visits: the path each took and why (:func:`first_visit_path`)."""
 
-    def add(self, times: tuple[float, float | None, float | None]) -> None:
+    parts: list[list[float]] = field(default_factory=list)
+    """Our own start in parts, seconds: to the page's elements made (``eightoff-built``), to
+    the game drawn (``eightoff-shown``), to playable."""
+    longest: list[float] = field(default_factory=list)
+    """The longest task of the main thread that overlapped our own start or the second after
+    it, seconds."""
+
+    def add(self, times: Boot) -> None:
         self.playable.append(times[0])
         if times[1] is not None:
             self.painted.append(times[1])
         if times[2] is not None:
             self.own.append(times[2])
+        if len(times) > 3 and times[3] is not None:
+            parts, longest = times[3]
+            if parts is not None:
+                self.parts.append(parts)
+            self.longest.append(longest)
 
 
 @contextmanager
@@ -133,19 +154,29 @@ def profile(chromium: BrowserType, service_workers: str = "block") -> Iterator[B
             context.close()
 
 
-def boot(page: Page, url: str, timeout: float = TIMEOUT_MS) -> tuple[float, float | None, float | None]:
+def boot(page: Page, url: str, timeout: float = TIMEOUT_MS) -> Boot:
     """Navigate to `url`; return the seconds until playable, until painted and of our own
-    start (None: the stock page, which has no board and no start of ours)."""
+    start, and our own start's parts and longest task (None: the stock page, which has no
+    board and no start of ours)."""
     page.goto(url, wait_until="commit", timeout=timeout)
     page.wait_for_function("window.__readyAt !== undefined", timeout=timeout, polling=50)
     if url.endswith(STOCK):
         return page.evaluate("window.__readyAt") / 1000, None, None
     page.wait_for_function("window.__paintedAt !== undefined", timeout=timeout, polling=50)
-    ready, painted, own = page.evaluate(
-        """[window.__readyAt, window.__paintedAt,
-            window.__readyAt - performance.getEntriesByName("eightoff-start")[0].startTime]"""
-    )
-    return ready / 1000, painted / 1000, own / 1000
+    ready, painted, own, parts, longest = page.evaluate(OWN_START)
+    return ready / 1000, painted / 1000, own / 1000, (parts, longest / 1000)
+
+
+# Our own start: its span, its parts (null before the marks existed), the longest task.
+OWN_START = """() => {
+  const at = (name) => (performance.getEntriesByName(name)[0] || {}).startTime;
+  const start = at("eightoff-start"), ready = window.__readyAt;
+  const marks = [start, at("eightoff-built"), at("eightoff-shown"), ready];
+  const parts = marks.includes(undefined) ? null : marks.slice(1).map((t, i) => (t - marks[i]) / 1000);
+  const longest = Math.max(0, ...window.__longTasks
+    .filter(([begin, length]) => begin < ready + 1000 && begin + length > start).map(([, length]) => length));
+  return [window.__readyAt, window.__paintedAt, ready - start, parts, longest];
+}"""
 
 
 def first_visit_path(page: Page) -> str:
@@ -426,6 +457,16 @@ def report(times: dict[str, Figures], visits: Visits, args: argparse.Namespace) 
             f"{load:<25}{page_path:<31}{len(figures.playable):>4}   "
             f"{spread(figures.painted)}   {spread(figures.playable)}   {spread(figures.own)}"
         )
+    print("our own start in parts, medians in seconds (to the elements made, to the game drawn, to")
+    print("playable), and the longest task overlapping it or the second after it, median / max:")
+    for load, page_path, figures in rows:
+        if figures.longest:
+            medians = (median([p[i] for p in figures.parts]) for i in range(3))
+            parts = "  ".join(f"{m:6.3f}" for m in medians) if figures.parts else "—"
+            print(
+                f"  {load:<25}{page_path:<31}{parts:<26}longest task "
+                f"{median(figures.longest):6.3f} / {max(figures.longest):6.3f}"
+            )
     print("the path of each of our first visits (data-snapshot: fetched = booted from the snapshot):")
     for key in [f"cold {OURS}", *(f"{phone} {OURS}" for phone in PHONES)]:
         print(f"  {key}: " + "; ".join(times[key].paths))

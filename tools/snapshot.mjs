@@ -6,8 +6,8 @@
 // runtime files, the .pyc standard library as stdLibURL, so zipimport finds the same zip at
 // the same offsets), unpacks our package where PyScript's [files] puts it
 // (/home/pyodide/eightoff), imports the standard-library modules the page imports anyway and
-// every module of ours that imports no browser module (the engine and the DOM layer's pure
-// modules), and writes the heap (`makeMemorySnapshot`, a private Pyodide API: the pinned
+// every module of ours (the thin modules of the DOM layer against stand-ins for the browser
+// names they take from PyScript, which the page rebinds: eightoff/web/__init__.py), and writes the heap (`makeMemorySnapshot`, a private Pyodide API: the pinned
 // version is the one it was written for). Loaded with `_loadSnapshot`, it replaces the
 // interpreter's bootstrap and those imports. Only modules that touch no JavaScript object at
 // import time may be imported here: a JavaScript reference in the heap must be found again
@@ -70,22 +70,68 @@ const pyodide = await loadPyodide({
 pyodide.runPython(IMPORTS.map((name) => `import ${name}\n`).join(""));
 pyodide.FS.writeFile("/tmp/eightoff.zip", new Uint8Array(readFileSync(packageZip)));
 const ours = pyodide.runPython(`
-import importlib, os, pkgutil, zipfile
-with zipfile.ZipFile("/tmp/eightoff.zip") as package:
-    package.extractall("/home/pyodide/eightoff")
-os.remove("/tmp/eightoff.zip")
-os.chdir("/home/pyodide")  # as in the page, where sys.path's "" finds the package
-imported = []
-for module in pkgutil.walk_packages([os.path.abspath("eightoff")], "eightoff."):
-    if module.name in ("eightoff.__main__", "eightoff.cli"):  # the command line, not the page
-        continue
-    try:
-        importlib.import_module(module.name)
-        imported.append(module.name)
-    except ImportError as error:  # a thin module of the DOM layer: needs the browser
-        if error.name not in ("pyscript", "js"):
-            raise
-" ".join(imported)
+def _import_ours():
+    import gc, importlib, os, pkgutil, sys, types, zipfile
+
+    class StandIn:
+        """A browser object while the snapshot is made: any use at import time fails the build."""
+
+        __slots__ = ("key",)
+
+        def __init__(self, key):
+            object.__setattr__(self, "key", key)
+
+        def __getattr__(self, name):
+            raise RuntimeError(f"{self.key}.{name} used at import time")
+
+        def __call__(self, *args, **kwargs):
+            raise RuntimeError(f"{self.key}() called at import time")
+
+    for name, attributes in (("pyscript", ("document", "window")), ("pyscript.ffi", ("create_proxy", "is_none", "to_js"))):
+        module = types.ModuleType(name)
+        module.__path__ = []
+        for attribute in attributes:
+            setattr(module, attribute, StandIn(f"{name}.{attribute}"))
+        sys.modules[name] = module
+    with zipfile.ZipFile("/tmp/eightoff.zip") as package:
+        package.extractall("/home/pyodide/eightoff")
+    os.remove("/tmp/eightoff.zip")
+    os.chdir("/home/pyodide")  # as in the page, where sys.path's "" finds the package
+    imported = []
+    for module in pkgutil.walk_packages([os.path.abspath("eightoff")], "eightoff."):
+        if module.name in ("eightoff.__main__", "eightoff.cli"):  # the command line, not the page
+            continue
+        try:
+            importlib.import_module(module.name)
+            imported.append(module.name)
+        except ImportError as error:  # a browser name no stand-in stands for
+            if error.name not in ("pyscript", "pyscript.ffi", "js"):
+                raise
+    for name in ("pyscript.ffi", "pyscript"):  # the page's PyScript brings its own
+        sys.modules.pop(name).__dict__.clear()
+    places, found = [], set()
+    for name, module in sorted(sys.modules.items()):
+        if name == "eightoff" or name.startswith("eightoff."):
+            for attribute, value in vars(module).items():
+                if isinstance(value, StandIn):
+                    places.append((name, attribute, value.key))
+                    found.add(id(module.__dict__))
+    # Every stand-in is held by a module global listed here, and nothing else: the page
+    # rebinds exactly those (eightoff.web.rebind).
+    gc.collect()
+    objects = gc.get_objects()
+    for value in objects:
+        if isinstance(value, StandIn):
+            for holder in gc.get_referrers(value):
+                if id(holder) not in found and holder is not objects and not isinstance(holder, types.FrameType):
+                    raise RuntimeError(f"{value.key} is held outside a module global: {type(holder)}")
+    sys.modules["eightoff.web"].STAND_INS = tuple(places)
+    return " ".join(imported)
+
+
+ours = _import_ours()
+del _import_ours
+ours
 `);
 const heap = pyodide.makeMemorySnapshot();
 

@@ -125,6 +125,7 @@ class App:
         if start.path is not None:  # opened from a position link: its moves are the game's path
             self.table.take_path(start.path)
         self.table.show()
+        window.performance.mark("eightoff-shown")  # the game drawn: the rest binds and says
         rooms.how_to.start()
         said = list(start.messages)
         if replay is not None:
@@ -263,6 +264,7 @@ def start() -> App:
     use_number_format(intl_number)
     use_duration_format(intl_duration)
     app = App(document.getElementById("app"))
+    window.performance.mark("eightoff-built")  # the elements and the dialogs made
     app.start()
     return app
 

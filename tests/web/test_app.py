@@ -54,7 +54,8 @@ class Browser(fakebrowser.Window):
         self.cancelAnimationFrame = MagicMock()
         self.setTimeout = MagicMock(return_value=2)
         self.clearTimeout = MagicMock()
-        self.performance = types.SimpleNamespace(now=lambda: self.time)
+        self.performance = MagicMock()  # its marks are read back (the start's parts)
+        self.performance.now = lambda: self.time
         self.time = 0.0
         """What ``performance.now()`` answers (the clock's time source)."""
         self.Worker = MagicMock()
@@ -148,6 +149,9 @@ def test_the_page_starts_on_the_addresss_deal_and_says_it_is_ready(tab: Callable
     app = tab("?deal=EO1-C4-AAAAAFA")
     assert str(app.game.code) == "EO1-C4-AAAAAFA"
     assert app.document.documentElement.attributes == {"lang": "en", "dir": "ltr", "data-ready": ""}
+    # The parts of our own start, for bench/startup.py: the elements made, the game drawn.
+    marks = [call.args for call in app.window.performance.mark.call_args_list]
+    assert marks == [("eightoff-built",), ("eightoff-shown",)]
     assert json.loads(app.window.localStorage.items[RECORD_KEY])["game"]["code"] == "EO1-C4-AAAAAFA"
     assert app.window.location.search == "?deal=EO1-C4-AAAAAFA"
 

@@ -15,6 +15,7 @@ docs/dom-contract.md.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from pyscript import document
@@ -30,6 +31,11 @@ from .flights import Flights
 from .focus import NavKey, Spot, landing, rows_for, settle, step
 from .layout import Layout, board_layout
 from .model import BoardModel, Motion, plan
+
+
+def longest_column(piles: Iterable[tuple[str, Sequence[str]]]) -> int:
+    """The most cards in one column of ``piles`` (pile key, card keys)."""
+    return max((len(cards) for key, cards in piles if key.startswith("column-")), default=0)
 
 
 class View:
@@ -74,11 +80,10 @@ class View:
             self.bar.link_pages(model.language)
             self.bar.clock(self.bar.time)
             self.say("")
-        self.drawn.show(model)
         if old is None or old.cells != model.cells:
-            self.fit()
-        else:
-            self.fit_columns()
+            self.fit(model)  # before the cards go to their piles: a first layout with no card
+        self.drawn.show(model)
+        self.fit_columns()
         self.bar.show(model)
         self.set_spot(model.focus, had_focus)
         self.flights.fly(moves, first)
@@ -104,16 +109,17 @@ class View:
 
     # -- layout ------------------------------------------------------------------
 
-    def fit(self) -> None:
-        """Size cards, gaps and rows to the board's box and its longest column; a box too
-        small even for the smallest cards (200 % zoom) grows and the page scrolls."""
+    def fit(self, model: BoardModel | None = None) -> None:
+        """Size cards, gaps and rows to the board's box and the longest column (``model``'s
+        before it is shown, else the board's); too small a box (200 % zoom) grows, and scrolls."""
         style = self.board.style
         style.removeProperty("min-height")
         width, height = float(self.board.clientWidth), float(self.board.clientHeight)
         if width <= 0 or height <= 0:
             return
-        longest = max((len(self.shown.get(f"column-{i}", [])) for i in range(1, COLUMNS + 1)), default=0)
-        layout = board_layout(width, height, self.cells or MOST_CELLS, longest)
+        piles: Iterable[tuple[str, Sequence[str]]] = self.shown.items() if model is None else model.piles
+        cells = (self.cells or MOST_CELLS) if model is None else model.cells
+        layout = board_layout(width, height, cells, longest_column(piles))
         self.layout = layout
         if layout.board_h > height + 0.5:
             style.setProperty("min-height", f"{layout.board_h:.1f}px")
@@ -128,7 +134,8 @@ class View:
             style.setProperty(name, f"{value:.1f}px")
         self.board.setAttribute("data-rows", str(layout.rows))
         self.fans.clear()
-        self.fit_columns()
+        if model is None:
+            self.fit_columns()
 
     def fit_columns(self) -> None:
         """Tighten or loosen each column's overlap for its length; a column grown past
