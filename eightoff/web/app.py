@@ -212,10 +212,11 @@ class App:
 
     def on_visibility(self, _event: Any) -> None:
         """The tab is hidden (another tab, the window minimised, the page left or reloaded):
-        the clock stops and the game is saved with its time; seen again, it goes on."""
+        the clock stops and, when it was running, the game is saved with its time; seen
+        again, it goes on."""
         if document.hidden:
-            self.clock.hide()
-            self.table.save()
+            if self.clock.hide():
+                self.table.save()
         else:
             self.clock.reveal()
 

@@ -280,3 +280,14 @@ def test_the_clock_pauses_with_the_tab_and_its_time_is_saved_when_hidden(tab: Ca
     assert reloaded.clock.elapsed() == 12_500
     app.document.hidden = True
     assert not tab("?deal=EO1-C8-AAAAAFA").clock.running  # started hidden: it waits to be seen
+
+
+def test_a_tab_hidden_with_its_clock_standing_still_writes_nothing(tab: Callable[[str], Any]) -> None:
+    """Nothing new to save (no move yet, or the game won): the storage is left as it is, so
+    a page left after its storage was emptied or set aside does not write its game back."""
+    app = tab("?deal=EO1-C8-AAAAAFA")
+    app.window.localStorage.items.clear()
+    app.window.time = 5_000.0
+    app.document.hidden = True
+    app.on_visibility(None)
+    assert RECORD_KEY not in app.window.localStorage.items and not app.clock.running

@@ -4,7 +4,7 @@ bar once a second (pure Python, no browser import; tested under CPython with a f
 
 The engine knows nothing of time: the clock is the page's. Its time is kept with the game
 in the record (:attr:`.storage.stats_entries.Current.time`, milliseconds), written by the
-table's saves (:meth:`Clock.stamp`; one more when the tab is hidden), so a reload goes on
+table's saves (:meth:`Clock.stamp`; one more when the tab is hidden while it runs), so a reload goes on
 from there. It counts from a monotonic source (``performance.now``) in pieces: the time
 banked, plus the piece running since it last started. While it runs, the bar's text is
 written once a second, when the shown second changes (a timer set for that moment; none
@@ -18,7 +18,7 @@ while it stands still or the tab is hidden). docs/storage.md, "The clock".
 >>> clock.start()
 >>> time[0] = 61_500.0
 >>> clock.elapsed(), clock.hide(), clock.running
-(61500, None, False)
+(61500, True, False)
 >>> time[0] = 99_000.0
 >>> clock.elapsed()
 61500
@@ -108,10 +108,15 @@ class Clock:
 
     # -- the tab -----------------------------------------------------------------------
 
-    def hide(self) -> None:
-        """The tab is hidden: the clock stops (the table saves its time)."""
+    def hide(self) -> bool:
+        """The tab is hidden: the clock stops. Returns whether it was running, i.e. whether
+        its time moved since the game was last saved (then the table saves it; a clock
+        standing still has nothing new to save, and a save would write over what another
+        tab or the player did to the storage meanwhile)."""
+        was_running = self.running
         self.hidden = True
         self._settle()
+        return was_running
 
     def reveal(self) -> None:
         """The tab is seen again: the clock goes on from where it stopped."""
