@@ -181,11 +181,15 @@ class GamePage:
         return bool(self.driver.run("() => location.origin + '/'") == self.base_url)
 
     def open(self, query: str = "", fresh: bool = False) -> dict[str, Any]:
-        """Open index.html?query (with no saved game when ``fresh``) until data-ready."""
+        """Open index.html?query (with no saved game when ``fresh``) until data-ready. A
+        fresh open first leaves the game for a page of the site that plays none (the FAQ):
+        a game whose clock runs saves itself as its tab is hidden, which would write it back
+        over storage emptied under it."""
         if self.on_site():
             self.harvest()
-            if fresh:
-                self.driver.run("() => localStorage.clear()")
+        if fresh:
+            self.driver.goto(self.base_url + "en/faq.html")
+            self.driver.run("() => localStorage.clear()")
         self.driver.goto(self.base_url + "index.html" + (f"?{query}" if query else ""))
         return self.wait_ready()
 
