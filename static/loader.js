@@ -93,11 +93,20 @@
   }
   let total = [...expected.values()].reduce((a, b) => a + b, 0);
   // A download decided at start-up (the snapshot of a first visit on a fast link).
-  loader.expect = (url, bytes) => {
+  // `optional`: the start goes on without it (the normal boot follows), so its failure is
+  // not the start's: its bytes leave the progress instead.
+  const optional = new Set();
+  loader.expect = (url, bytes, isOptional = false) => {
     if (finished || expected.has(url)) return;
     expected.set(url, bytes);
     received.set(url, 0);
     total += bytes;
+    if (isOptional) optional.add(url);
+  };
+  const forget = (url) => {
+    total -= expected.get(url) || 0;
+    expected.delete(url);
+    received.delete(url);
   };
 
   const showProgress = () => {
@@ -167,7 +176,9 @@
   // content type: Pyodide only warns and then hangs forever on a .wasm of the wrong type.
   const nativeFetch = window.fetch;
   const inspect = (url, response) => {
-    if (!response.ok) {
+    if (!response.ok && optional.has(url)) {
+      forget(url);
+    } else if (!response.ok) {
       fail(text("error.http", { status: response.status }), `${response.status} ${url}`);
     } else if (new URL(url).pathname.endsWith(".wasm")) {
       const type = (response.headers.get("content-type") || "").split(";")[0].trim();
@@ -189,6 +200,10 @@
     if (finished) return pending;
     const url = new URL(input instanceof Request ? input.url : String(input), location.href).href;
     return pending.then((response) => inspect(url, response), (error) => {
+      if (optional.has(url)) {
+        forget(url);
+        throw error;
+      }
       const offline = navigator.onLine === false;
       fail(text(offline ? "error.offline" : "error.network"), `${error} (${url})`);
       throw error;

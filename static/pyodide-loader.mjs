@@ -129,7 +129,7 @@ async function chooseAndLoad(options) {
 /** The heap of the snapshot fetched on a first visit (its bytes count in the loading
  * screen's progress); rejects when it cannot be had, and the normal boot follows. */
 function fetchSnapshot() {
-  loaderFacts?.expect?.(SNAPSHOT, SNAPSHOT_BYTES);
+  loaderFacts?.expect?.(SNAPSHOT, SNAPSHOT_BYTES, true); // optional: its failure is no failed start
   const heap = (async () => {
     const response = await fetch(SNAPSHOT);
     if (!response.ok) throw new Error(`snapshot: HTTP ${response.status}`);
@@ -155,6 +155,8 @@ async function firstVisitPath() {
   let why;
   if (forced) {
     [snapshot, why] = [forced === "snapshot", "forced"];
+  } else if (navigator.onLine === false) {
+    [snapshot, why] = [false, "offline"];
   } else if (connection?.saveData || /2g|3g/.test(connection?.effectiveType ?? "")) {
     [snapshot, why] = [false, `connection ${connection.effectiveType}${connection.saveData ? ", save data" : ""}`];
   } else {

@@ -290,3 +290,20 @@ def test_idle_time_work_waits_for_a_quiet_moment(page: Page, site_url: str) -> N
     assert len(tasks) == 2, tasks  # the service worker (blocked here), the snapshot
     assert tasks[0][0] >= tapped + 1000
     assert tasks[1][0] >= tasks[0][1]
+
+
+def test_a_first_visits_snapshot_that_never_arrives_falls_back(
+    page: Page, site_url: str, strict_page: StrictPage
+) -> None:
+    """The link fails while the snapshot chosen for a first visit arrives (it went offline):
+    the normal boot follows in the same page load, with no error but the failed request."""
+    page.add_init_script(STATES)
+    forget_the_snapshot(page, site_url)
+    failed: list[str] = []
+    page.on("pageerror", lambda error: failed.append(str(error)))
+    page.route("**/snapshot.*.bin", lambda route: route.abort())
+    strict_page.expect_errors()  # the aborted request's console line
+    open_page(page, site_url, "first_visit=snapshot")
+    expect(page.locator("#deal-code")).to_have_text(re.compile(r"^EO1-C8-"))
+    assert snapshot_states(page)[0] == "failed" and failed == []
+    page.unroute("**/snapshot.*.bin")
