@@ -280,6 +280,9 @@
   // LATEST_MS for one. The tasks themselves run off the main thread (workers).
   const QUIET_MS = 1000;
   const LATEST_MS = 10000;
+  // The longest a task holds the queue: one that never ends (a worker that never answers)
+  // must not keep the next from starting (the service worker's install, offline play).
+  const LONGEST_TASK_MS = 60000;
   let lastInput = -Infinity;
   for (const type of ["pointerdown", "keydown", "wheel"]) {
     addEventListener(type, () => (lastInput = performance.now()), { capture: true, passive: true });
@@ -300,7 +303,7 @@
   const timed = (task) => async () => {
     const start = performance.now();
     try {
-      await task();
+      await Promise.race([task(), new Promise((resolve) => setTimeout(resolve, LONGEST_TASK_MS))]);
     } finally {
       performance.measure("eightoff-idle-task", { start, end: performance.now() });
     }
