@@ -3,9 +3,9 @@
 # ruff, mypy --strict on all of eightoff/ (typings/ types the browser surface), and all tests
 # with their branch coverage (95 % at least, for the engine and the pure modules together and
 # for the pure modules alone): the unit tests (engine, web) first, stopping at the first
-# failure, then the browser, deploy and smoke suites shared out between three processes;
-# each run prints its slowest tests.
-# The site is built once. Exits non-zero on any failure, including "no tests collected".
+# failure, while the site is built beside them (once), then the browser, deploy and smoke
+# suites shared out between three processes; each run prints its slowest tests.
+# Exits non-zero on any failure, including "no tests collected".
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source tools/setup.sh
@@ -22,23 +22,38 @@ ruff check .
 ruff format --check .
 mypy
 
-step "Build"
-python tools/build.py
+export FREECELL_SOLVER_QUIET=1
 # The tests' build_once (tests/browser/harness.py) takes this build instead of making its own.
 export EIGHTOFF_BUILT="$PWD/dist"
-
-step "Tests"
-export FREECELL_SOLVER_QUIET=1
-if [ $# -gt 0 ]; then  # a partial run (arguments) measures only what it ran
+if [ $# -gt 0 ]; then  # a partial run (arguments): the build, then only what they ask
+  step "Build"
+  python tools/build.py
+  step "Tests"
   python -m pytest --cov --cov-report=term --durations=25 "$@"
   exit 0
 fi
-# The unit tests first, stopping at the first failure; then the smoke (Firefox, WebKit),
-# deploy (nginx) and Chromium suites together, shared out between three processes by
-# pytest-xdist, a test module to a process (tests/conftest.py): the browsers mostly wait on
-# one another, so three processes keep the two cores busy. Their coverage adds up
-# (--cov-append): the 95 % is checked on the whole, as one run.
-python -m pytest tests/engine tests/web -x --cov --cov-report= --cov-fail-under=0 --durations=25
+# The site is built on one core while the unit tests run on the other (they need no build);
+# the unit tests stop at the first failure, and then the build is stopped too. Then the
+# smoke (Firefox, WebKit), deploy (nginx) and Chromium suites together, shared out between
+# three processes by pytest-xdist, a test module to a process (tests/conftest.py). Their
+# coverage adds up (--cov-append): the 95 % is checked on the whole, as one run.
+step "Build, beside the unit tests (its output follows theirs)"
+built=$(mktemp)
+python tools/build.py >"$built" 2>&1 &
+building=$!
+unit_status=0
+python -m pytest tests/engine tests/web -x --cov --cov-report= --cov-fail-under=0 --durations=25 ||
+  unit_status=$?
+[ "$unit_status" -eq 0 ] || kill "$building" 2>/dev/null || true
+build_status=0
+wait "$building" || build_status=$?
+cat "$built"
+rm -f "$built"
+if [ "$unit_status" -ne 0 ] || [ "$build_status" -ne 0 ]; then
+  echo "tests failed: the unit tests exited $unit_status, the build $build_status" >&2
+  exit 1
+fi
+step "Browser tests: smoke, deploy, Chromium"
 python -m pytest tests/smoke tests/deploy tests/browser -n 3 --dist loadgroup \
   --cov --cov-append --cov-report= --cov-fail-under=0 --durations=25
 step "Coverage of the whole run"
