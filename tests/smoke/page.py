@@ -102,6 +102,13 @@ RECORD_PROBLEMS = """() => {
 }"""
 """For a driver that cannot read the console: record errors from data-ready on."""
 
+HIDE_THEN_FORGET = """() => {
+  Object.defineProperty(document, "hidden", { value: true, configurable: true });
+  document.dispatchEvent(new Event("visibilitychange"));
+  localStorage.clear();
+}"""
+"""The page told it is hidden (the game saves, its clock stops), then its storage emptied."""
+
 MOTION_BOX = """(want) => new Promise((resolve) => {
   const end = performance.now() + 10000;
   const check = () => {
@@ -182,14 +189,13 @@ class GamePage:
 
     def open(self, query: str = "", fresh: bool = False) -> dict[str, Any]:
         """Open index.html?query (with no saved game when ``fresh``) until data-ready. A
-        fresh open first leaves the game for a page of the site that plays none (the FAQ):
-        a game whose clock runs saves itself as its tab is hidden, which would write it back
-        over storage emptied under it."""
+        game whose clock runs saves itself as its tab is hidden, which would write it back
+        over storage emptied under it: a fresh open first tells the page it is hidden (it
+        saves, its clock stops; leaving it then writes nothing), then empties the storage."""
         if self.on_site():
             self.harvest()
-        if fresh:
-            self.driver.goto(self.base_url + "en/faq.html")
-            self.driver.run("() => localStorage.clear()")
+            if fresh:
+                self.driver.run(HIDE_THEN_FORGET)
         self.driver.goto(self.base_url + "index.html" + (f"?{query}" if query else ""))
         return self.wait_ready()
 
