@@ -47,6 +47,8 @@ class Flights:
         """``prefers-reduced-motion``, read when it counts (the device may change it)."""
         self.chosen = Settings()
         """The settings, for their Motion (:meth:`.storage.settings.Settings.moving`)."""
+        self.subtree = js_object({"subtree": True})
+        """``getAnimations``' options, made once: :meth:`settle` runs on every press and key."""
 
     @property
     def moving(self) -> bool:
@@ -133,7 +135,7 @@ class Flights:
     def settle(self) -> None:
         """Every animation on the board jumps to its end (input came: the drawing catches
         up with the page at once)."""
-        for animation in self.elements.board.getAnimations(js_object({"subtree": True})):
+        for animation in self.elements.board.getAnimations(self.subtree):
             animation.finish()
 
 
