@@ -139,7 +139,7 @@ def clipboard(page: Page, site_url: str) -> Iterator[None]:
         page.context.clear_permissions()
 
 
-def run_python(page: Page, code: str) -> Any:
+def run_python(page: Page, code: str, timeout: float | None = None) -> Any:
     """Run ``code`` in the page's Python (a ``<script type="py">``, the namespace where
     static/main.py keeps ``app``); the value it leaves in ``result`` comes back through
     JSON. The script and the element PyScript made for it are then removed: the page holds
@@ -158,7 +158,7 @@ def run_python(page: Page, code: str) -> Any:
         document.body.append(script); }""",
         script,
     )
-    page.wait_for_function("window.pythonResult !== undefined")
+    page.wait_for_function("window.pythonResult !== undefined", timeout=timeout)
     return json.loads(page.evaluate("() => { window.pythonDone(); return window.pythonResult; }"))
 
 
