@@ -6,6 +6,10 @@ one process, in their order, one after another: the tests marked `same_tab` keep
 booted tab (tests/browser/conftest.py) and each module's session fixtures start once. The
 smoke suite is the one exception: its tests run once per engine in one browser per engine,
 so each engine is a group of its own and Firefox and WebKit run side by side.
+
+Hypothesis runs without its per-example deadline (200 ms by default) everywhere: a
+property's example that took 882 ms once on the loaded 2-core machine failed the whole run
+as "flaky", and how fast the engine is belongs to bench/, not to a timed test.
 """
 
 from __future__ import annotations
@@ -13,8 +17,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 SMOKE = Path(__file__).parent / "smoke"
+
+settings.register_profile("eightoff", deadline=None)
+settings.load_profile("eightoff")
 
 
 @pytest.hookimpl(tryfirst=True)  # before xdist's own hook reads the groups

@@ -7,13 +7,15 @@
   workers are blocked here; tests/deploy covers them.
 - `page` is a fresh tab of that profile, watched by `strict_page` (autouse): a console error,
   page error, `.py-error` banner or request to another host fails the test. A test marked
-  `same_tab` (it needs a fresh game, not a fresh boot, and installs nothing in the page;
-  a whole module may be marked) shares one booted tab: `open_fresh` there clears the
-  storage and starts the game again from Python (`app.unbind()`, then `start()` on the new
-  address, storage emptied then given what the test stores), in about 0.2 s instead of a
-  boot's 2 to 4 s (it is parked at about:blank while other tests run: see
-  pytest_runtest_teardown). The boot itself is tested in fresh tabs (test_boot,
-  test_snapshot, test_saving's reloads and tabs, test_hostile's garbage at boot).
+  `same_tab` (it needs a fresh game, not a fresh boot, and changes nothing in the page that
+  outlives its game: axe-core's and the contrast measure's globals only read; a whole
+  module may be marked) shares one booted tab: `open_fresh` there clears the storage, sets
+  every emulated media feature, and starts the game again from Python (`app.unbind()`, then
+  `start()` on the new address, storage emptied then given what the test stores), in about
+  0.2 s instead of a boot's 2 to 4 s (it is parked at about:blank while other tests run:
+  see pytest_runtest_teardown); `reopen` starts it again on another address with the
+  storage kept. The boot itself is tested in fresh tabs (test_boot, test_snapshot,
+  test_saving's reloads and tabs, test_hostile's garbage at boot, one bad address code).
 - `open_game(query="")` opens index.html?query and waits for <html data-ready>.
 - `touch_page` is a tab of a fresh touch-screen context (phone size unless parametrized
   indirectly with a viewport), watched strictly too.

@@ -45,13 +45,19 @@ def open_fresh(
     viewport: dict[str, int] | None = None,
     motion: bool = False,
     stored: dict[str, str] | None = None,
+    theme: str = "light",
 ) -> Page:
     """Clear this origin's storage (then store ``stored``, key to value), open
     index.html?query and wait for data-ready. Without ``motion`` the page runs with
-    prefers-reduced-motion (no card flights), which keeps long sequences of moves quick."""
+    prefers-reduced-motion (no card flights), which keeps long sequences of moves quick;
+    ``theme`` is the device's colour scheme (light, as Playwright's default, or dark), and
+    forced colours are off: every media feature is set, so a tab kept booted starts each
+    test as the test asks, whatever the test before it emulated."""
     if viewport or page in SAME_TAB:
         page.set_viewport_size(viewport or SAME_TAB[page])
-    page.emulate_media(reduced_motion="no-preference" if motion else "reduce")
+    page.emulate_media(
+        reduced_motion="no-preference" if motion else "reduce", color_scheme=theme, forced_colors="none"
+    )
     if page in SAME_TAB and showing_the_game(page, site_url):
         return restart(page, query, stored)
     blank = site_url + "__blank__.html"
@@ -59,6 +65,16 @@ def open_fresh(
     page.goto(blank)
     page.evaluate(STORE, stored or {})
     page.unroute(blank)
+    return open_page(page, site_url, query)
+
+
+def reopen(page: Page, site_url: str, query: str = "") -> Page:
+    """Open index.html?query again with the storage as it is: in the tab kept booted, the
+    game started again from Python on that address (the start reads the address and the
+    storage as a boot does); elsewhere, a reload."""
+    if page in SAME_TAB and showing_the_game(page, site_url):
+        kept: dict[str, str] = page.evaluate("() => Object.fromEntries(Object.entries(localStorage))")
+        return restart(page, query, kept)
     return open_page(page, site_url, query)
 
 
@@ -123,21 +139,27 @@ def clipboard(page: Page, site_url: str) -> Iterator[None]:
         page.context.clear_permissions()
 
 
-def run_python(page: Page, code: str) -> Any:
+def run_python(page: Page, code: str, timeout: float | None = None) -> Any:
     """Run ``code`` in the page's Python (a ``<script type="py">``, the namespace where
     static/main.py keeps ``app``); the value it leaves in ``result`` comes back through
-    JSON."""
+    JSON. The script and the element PyScript made for it are then removed: the page holds
+    the elements it held before, as after a boot."""
     script = "import js as _js, json as _json\n" + code + "\n_js.window.pythonResult = _json.dumps(result)\n"
     page.evaluate(
         """code => { window.pythonResult = undefined;
+        const before = new Set(document.querySelectorAll('script-py'));
         const script = document.createElement('script');
         script.type = 'py';
         script.textContent = code;
+        window.pythonDone = () => {
+          script.remove();
+          for (const made of document.querySelectorAll('script-py')) if (!before.has(made)) made.remove();
+        };
         document.body.append(script); }""",
         script,
     )
-    page.wait_for_function("window.pythonResult !== undefined")
-    return json.loads(page.evaluate("window.pythonResult"))
+    page.wait_for_function("window.pythonResult !== undefined", timeout=timeout)
+    return json.loads(page.evaluate("() => { window.pythonDone(); return window.pythonResult; }"))
 
 
 def read_board(page: Page) -> Board:

@@ -46,6 +46,7 @@ def test_axe_is_a_pinned_dev_dependency_and_not_shipped(site_url: str) -> None:
     assert not [path for path in dist.rglob("*") if "axe" in path.name.lower()]
 
 
+@pytest.mark.same_tab
 @pytest.mark.parametrize(
     ("viewport", "lang", "theme"),
     [
@@ -61,8 +62,7 @@ def test_the_board_and_every_dialog_have_no_violation(
     page: Page, site_url: str, viewport: dict[str, int], lang: str, theme: str
 ) -> None:
     """In English and in Hebrew (right to left: issue 11's last check), light and dark."""
-    page.emulate_media(color_scheme=theme)
-    open_fresh(page, site_url, f"deal={CODE}&lang={lang}", viewport)
+    open_fresh(page, site_url, f"deal={CODE}&lang={lang}", viewport, theme=theme)
     expect(page.locator("html")).to_have_attribute("lang", lang)
     assert violations(page) == []
     page.locator("#board [tabindex='0']").focus()
@@ -95,6 +95,7 @@ def test_the_board_and_every_dialog_have_no_violation(
     assert violations(page) == []
 
 
+@pytest.mark.same_tab
 def test_the_win_message_in_hebrew_has_no_violation(page: Page, site_url: str) -> None:
     """The position one move before the end of Freecell Solver's line, opened by its link."""
     *before, last = solution(CODE).moves

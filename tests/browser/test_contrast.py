@@ -88,11 +88,11 @@ def held_back(page: Page) -> Iterator[None]:
 
 
 def open_themed(page: Page, site_url: str, theme: str, query: str, viewport: dict[str, int]) -> None:
-    page.emulate_media(color_scheme=theme)
-    open_fresh(page, site_url, query, viewport)
+    open_fresh(page, site_url, query, viewport, theme=theme)
     expect(page.locator("#app")).to_have_attribute("data-deck", "four")
 
 
+@pytest.mark.same_tab
 @pytest.mark.parametrize("theme", THEMES)
 @pytest.mark.parametrize(
     ("viewport", "lang"), [(LAPTOP, "en"), (PHONE, "en"), (PHONE, "he")], ids=["laptop", "phone", "phone-he"]

@@ -228,14 +228,19 @@ def _group_moves(game: Game) -> list[Move]:
 
 
 def test_undo_reaches_100_actions_and_the_101st_is_refused(page: Page, site_url: str) -> None:
-    """101 actions (a queen between two cells), 100 undos by Ctrl+Z, then a refusal in
-    words; the buttons follow; Ctrl+Shift+Z and Ctrl+Y redo."""
+    """101 actions (a queen between two cells: the first by a drag, the 100 before it from
+    a position link, which puts them on the undo stack as play does), 100 undos by Ctrl+Z,
+    then a refusal in words; the buttons follow; Ctrl+Shift+Z and Ctrl+Y redo."""
     code = "EO1-C8-AAAAAFA"
-    open_fresh(page, site_url, f"deal={code}")
-    player = Player(page)
+    shuttle = [Move.parse("ae" if i % 2 == 0 else "ea") for i in range(UNDO_LIMIT + 1)]
+    *linked, last = shuttle
+    open_fresh(page, site_url, f"deal={code}&moves={'.'.join(map(str, linked))}")
+    expect_numbers(page, 0, UNDO_LIMIT)
     game = Game.new(DealCode.parse(code))
-    for i in range(UNDO_LIMIT + 1):
-        player.play(game, Move.parse("ae" if i % 2 == 0 else "ea"), taps=False)
+    for move in linked:
+        game.play(move)
+    Player(page).play(game, last, taps=False)
+    expect_numbers(page, 0, UNDO_LIMIT + 1)
     page.locator("#board").click(position={"x": 2, "y": 2})
     for _ in range(UNDO_LIMIT):
         page.keyboard.press("Control+z")

@@ -8,6 +8,7 @@ import json
 from datetime import UTC, datetime
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from eightoff import DealCode, Game, Move, legal_moves
@@ -20,7 +21,16 @@ from eightoff.web.storage.stats import Stats
 from eightoff.web.storage.store import KEY
 from tests.players import long_game
 
-from .helpers import Player, clipboard, dealt, expect_board, expect_numbers, open_fresh, open_page
+from .helpers import (
+    Player,
+    clipboard,
+    dealt,
+    expect_board,
+    expect_numbers,
+    open_fresh,
+    open_page,
+    run_python,
+)
 
 CODE = DealCode.parse("EO1-C8-AAAAAFA")
 LINE = tuple(solve(CODE.deal()).moves)
@@ -62,6 +72,7 @@ def stats_rows(page: Page) -> list[list[str]]:
     )
 
 
+@pytest.mark.same_tab
 def test_statistics_after_a_win_and_a_loss_with_the_chart(page: Page, site_url: str) -> None:
     game, stats = almost_won()
     open_with(page, site_url, record_of(game, stats))
@@ -110,6 +121,7 @@ def test_statistics_after_a_win_and_a_loss_with_the_chart(page: Page, site_url: 
     assert stats_rows(page)[1] == ["Games played", "0", "0", "0", "0"]
 
 
+@pytest.mark.same_tab
 def test_todays_deal_by_address_and_in_the_new_game_window(page: Page, site_url: str) -> None:
     today = str(daily_code(datetime.now(UTC).date()))
     open_fresh(page, site_url, "daily")
@@ -121,43 +133,7 @@ def test_todays_deal_by_address_and_in_the_new_game_window(page: Page, site_url:
     expect(page.locator("#deal-code")).to_have_text(today)
 
 
-def test_a_replay_link_steps_survives_a_reload_and_plays_on_from_a_copy(page: Page, site_url: str) -> None:
-    saved = long_game(5, code=DealCode.parse("EO1-C4-AAAAAFA"))
-    open_with(page, site_url, record_of(saved))
-    before = kept(page)
-    page.goto(site_url + "index.html" + Link(CODE, LINE[:10]).query(replay=True))
-    page.wait_for_selector("html[data-ready]", state="attached")
-    expect(page.locator("#replay")).to_be_visible()
-    expect(page.locator("#replay-step")).to_have_text("Move 0 of 10")
-    expect_board(page, dealt(str(CODE)))
-    for _ in range(3):
-        page.locator("#replay-forward").click()
-    expect(page.locator("#replay-step")).to_have_text("Move 3 of 10")
-    expect_board(page, Link(CODE, LINE[:3]).game().position)
-    assert kept(page) == before  # the saved game is untouched
-    page.reload()
-    page.wait_for_selector("html[data-ready]", state="attached")
-    expect(page.locator("#replay-step")).to_have_text("Move 3 of 10")
-    expect_board(page, Link(CODE, LINE[:3]).game().position)
-    page.locator("#replay-back").click()
-    expect(page.locator("#replay-step")).to_have_text("Move 2 of 10")
-    page.locator("#replay-speed").select_option("4")
-    page.locator("#replay-play").click()
-    expect(page.locator("#replay-step")).to_have_text("Move 10 of 10")
-    expect(page.locator("#replay-play")).to_have_attribute("aria-pressed", "false")
-    page.locator("#replay-start").click()
-    page.locator("#replay-forward").click()
-    page.locator("#replay-forward").click()
-    assert kept(page) == before
-    page.locator("#replay-take-over").click()
-    page.locator("#confirm-yes").click()  # the saved game has moves: asked first
-    expect(page.locator("#replay")).to_be_hidden()
-    copy = Link(CODE, LINE[:2]).game()
-    expect_board(page, copy.position)
-    expect_numbers(page, copy.score, 2)
-    assert json.loads(stored(page))["game"]["undo"] == [str(m) for m in LINE[:2]]
-
-
+@pytest.mark.same_tab
 def test_a_bad_replay_link_names_the_move_and_keeps_the_game(page: Page, site_url: str) -> None:
     saved = long_game(5)
     open_with(page, site_url, record_of(saved), f"deal={CODE}&moves=1eeS&replay")
@@ -166,6 +142,7 @@ def test_a_bad_replay_link_names_the_move_and_keeps_the_game(page: Page, site_ur
     expect_board(page, saved.position)
 
 
+@pytest.mark.same_tab
 def test_export_then_import_and_a_bad_file(page: Page, site_url: str) -> None:
     game, stats = almost_won()
     open_with(page, site_url, record_of(game, stats))
@@ -209,21 +186,8 @@ def test_export_then_import_and_a_bad_file(page: Page, site_url: str) -> None:
     )
 
 
-def test_two_tabs_share_the_statistics(page: Page, site_url: str) -> None:
-    open_fresh(page, site_url, f"deal={CODE}")
-    other = page.context.new_page()
-    try:
-        open_page(other, site_url)
-        Player(page).play(Game.new(CODE), Move.parse("1e"))
-        expect_numbers(other, 0, 1)
-        other.locator("#stats-button").click()
-        assert stats_rows(other)[1] == ["Games played", "1", "1", "0", "0"]
-    finally:
-        other.close()
-
-
 SOAK = """
-import json, random, js
+import json, random
 from eightoff import DealCode, Game
 from eightoff.rules import legal_moves
 from eightoff.web.storage import record as stored_record
@@ -249,16 +213,64 @@ for number in range(200):
     back = read.game
     same = back == game and back.undo_stack == game.undo_stack and back.redo_stack == game.redo_stack
     done += same and read.stats == stats
-js.window.soak = done
+result = done
 """
 
 
+@pytest.mark.same_tab
 def test_200_random_games_round_trip_in_the_pages_pyodide(page: Page, site_url: str) -> None:
     open_fresh(page, site_url, f"deal={CODE}")
-    page.evaluate(
-        "code => { const s = document.createElement('script'); s.type = 'py'; s.textContent = code;"
-        " document.body.append(s); }",
-        SOAK,
-    )
-    page.wait_for_function("window.soak !== undefined", timeout=120_000)
-    assert page.evaluate("window.soak") == 200
+    assert run_python(page, SOAK, timeout=120_000) == 200
+
+
+# -- in tabs of their own: a reload, a second tab --------------------------------------
+
+
+def test_a_replay_link_steps_survives_a_reload_and_plays_on_from_a_copy(page: Page, site_url: str) -> None:
+    saved = long_game(5, code=DealCode.parse("EO1-C4-AAAAAFA"))
+    open_with(page, site_url, record_of(saved))
+    before = kept(page)
+    page.goto(site_url + "index.html" + Link(CODE, LINE[:10]).query(replay=True))
+    page.wait_for_selector("html[data-ready]", state="attached")
+    expect(page.locator("#replay")).to_be_visible()
+    expect(page.locator("#replay-step")).to_have_text("Move 0 of 10")
+    expect_board(page, dealt(str(CODE)))
+    for _ in range(3):
+        page.locator("#replay-forward").click()
+    expect(page.locator("#replay-step")).to_have_text("Move 3 of 10")
+    expect_board(page, Link(CODE, LINE[:3]).game().position)
+    assert kept(page) == before  # the saved game is untouched
+    page.reload()
+    page.wait_for_selector("html[data-ready]", state="attached")
+    expect(page.locator("#replay-step")).to_have_text("Move 3 of 10")
+    expect_board(page, Link(CODE, LINE[:3]).game().position)
+    page.locator("#replay-back").click()
+    expect(page.locator("#replay-step")).to_have_text("Move 2 of 10")
+    page.locator("#replay-speed").select_option("4")
+    page.locator("#replay-play").click()
+    expect(page.locator("#replay-step")).to_have_text("Move 10 of 10")
+    expect(page.locator("#replay-play")).to_have_attribute("aria-pressed", "false")
+    page.locator("#replay-start").click()
+    page.locator("#replay-forward").click()
+    page.locator("#replay-forward").click()
+    assert kept(page) == before
+    page.locator("#replay-take-over").click()
+    page.locator("#confirm-yes").click()  # the saved game has moves: asked first
+    expect(page.locator("#replay")).to_be_hidden()
+    copy = Link(CODE, LINE[:2]).game()
+    expect_board(page, copy.position)
+    expect_numbers(page, copy.score, 2)
+    assert json.loads(stored(page))["game"]["undo"] == [str(m) for m in LINE[:2]]
+
+
+def test_two_tabs_share_the_statistics(page: Page, site_url: str) -> None:
+    open_fresh(page, site_url, f"deal={CODE}")
+    other = page.context.new_page()
+    try:
+        open_page(other, site_url)
+        Player(page).play(Game.new(CODE), Move.parse("1e"))
+        expect_numbers(other, 0, 1)
+        other.locator("#stats-button").click()
+        assert stats_rows(other)[1] == ["Games played", "1", "1", "0", "0"]
+    finally:
+        other.close()

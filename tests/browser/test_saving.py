@@ -23,6 +23,7 @@ from .helpers import (
     open_fresh,
     open_page,
     read_board,
+    reopen,
 )
 
 CODE = "EO1-C8-AAAAAFA"
@@ -103,24 +104,40 @@ BAD = {
 }
 
 
+@pytest.mark.same_tab
 @pytest.mark.parametrize("case", list(BAD))
 def test_a_bad_code_in_the_address_loses_nothing_and_injects_nothing(
     page: Page, site_url: str, case: str
 ) -> None:
+    """Each address given to a start of the game in the booted tab (the start reads the
+    address as a boot does: helpers.restart); one of them through a real boot below."""
     bad, reason = BAD[case]
     game = started(page, site_url)
-    open_page(page, site_url)  # the same game, reloaded without a code: the reference page
+    reopen(page, site_url)  # the same game, started without a code: the reference
     normal = page.evaluate(COUNT_ELEMENTS)
+    dialogs = watch_dialogs(page)
+    reopen(page, site_url, "deal=" + quote(bad, safe=""))
+    expect_refused(page, game, reason, normal, dialogs)
+
+
+def watch_dialogs(page: Page) -> list[str]:
+    """The messages of the alerts, confirms and prompts the page opens from now on."""
     dialogs: list[str] = []
     page.on("dialog", lambda dialog: dialogs.append(dialog.message))
-    open_page(page, site_url, "deal=" + quote(bad, safe=""))
+    return dialogs
+
+
+def expect_refused(page: Page, game: Game, reason: str, elements: int, dialogs: list[str]) -> None:
+    """The page says why the address's code was refused, keeps ``game`` and the address of
+    its deal, shows ``elements`` elements (no markup of the address's made it in) and
+    opened no ``dialogs``."""
     status = page.locator("#status")
     expect(status).to_contain_text("The address holds a deal code that cannot be used:")
     expect(status).to_contain_text(reason)
     expect(status).to_contain_text("Your game is unchanged.")
     expect_board(page, game.position)
     expect_numbers(page, game.score, game.moves)
-    assert page.evaluate(COUNT_ELEMENTS) == normal
+    assert page.evaluate(COUNT_ELEMENTS) == elements
     assert page.locator("#status *").count() == 0
     expect(page.locator("dialog[open]")).to_have_count(0)
     assert page.evaluate("window.injected") is None
@@ -128,20 +145,31 @@ def test_a_bad_code_in_the_address_loses_nothing_and_injects_nothing(
     assert page.url.endswith(f"?deal={CODE}")
 
 
+@pytest.mark.same_tab
 def test_a_link_to_another_deal_asks_before_replacing_a_game_in_progress(page: Page, site_url: str) -> None:
     game = started(page, site_url)
     other = "EO1-C4-AAAAAFA"
-    open_page(page, site_url, f"deal={other}")
+    reopen(page, site_url, f"deal={other}")
     expect(page.locator("#confirm")).to_be_visible()
     expect(page.locator("#confirm-text")).to_contain_text(other)
     page.locator("#confirm-no").click()
     expect_board(page, game.position)
     assert page.url.endswith(f"?deal={CODE}")
-    open_page(page, site_url, f"deal={other}")
+    reopen(page, site_url, f"deal={other}")
     page.locator("#confirm-yes").click()
     expect_board(page, dealt(other))
     expect_numbers(page, 0, 0)
     assert page.url.endswith(f"?deal={other}")
+
+
+def test_a_bad_code_in_the_address_of_a_boot_injects_nothing(page: Page, site_url: str) -> None:
+    bad, reason = BAD["script"]
+    game = started(page, site_url)
+    open_page(page, site_url)  # the same game, reloaded without a code: the reference page
+    normal = page.evaluate(COUNT_ELEMENTS)
+    dialogs = watch_dialogs(page)
+    open_page(page, site_url, "deal=" + quote(bad, safe=""))
+    expect_refused(page, game, reason, normal, dialogs)
 
 
 def test_damaged_storage_gives_a_notice_and_keeps_a_backup(page: Page, site_url: str) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from .helpers import PHONE, open_fresh, open_page
@@ -32,12 +33,13 @@ def felt(page: Page) -> str:
     return str(page.evaluate("() => getComputedStyle(document.body).backgroundColor"))
 
 
+@pytest.mark.same_tab
 def test_forced_colours_keep_the_cards_opaque_and_outline_the_marks(
     page: Page, site_url: str, tmp_path: Path
 ) -> None:
+    open_fresh(page, site_url, f"deal={CODE}&moves={emptied()}", LAPTOP)
     page.emulate_media(forced_colors="active")
     try:
-        open_fresh(page, site_url, f"deal={CODE}&moves={emptied()}", LAPTOP)
         backgrounds = page.eval_on_selector_all(
             ".board .card", "cards => cards.map(card => getComputedStyle(card).backgroundColor)"
         )
