@@ -133,6 +133,7 @@ ours = _import_ours()
 del _import_ours
 ours
 `);
+zeroUnusedMemory(pyodide._module);
 const heap = pyodide.makeMemorySnapshot();
 
 const pages = [];
@@ -156,3 +157,31 @@ console.log(
   `snapshot: wrote ${output} (${(size / 1e6).toFixed(1)} MB of a ${(heap.length / 1e6).toFixed(1)} MB heap) ` +
     `with Pyodide ${pyodide.version}; imported ${ours}`,
 );
+
+/**
+ * Zeroes the memory no one uses any more, which would otherwise go into the snapshot as the
+ * bytes last written there (the file keeps only pages holding a non-zero byte, and brotli
+ * packs zeros best): the C stack below its current top, and every free block of the
+ * allocator below its break. The free blocks are claimed with malloc, largest first, zeroed
+ * and freed again; a block past the break (the heap would grow) is given back at once.
+ */
+function zeroUnusedMemory(module) {
+  const top = module._sbrk(0);
+  const held = [];
+  for (let size = 1 << 22; size >= 16; size >>= 1) {
+    for (;;) {
+      const block = module._malloc(size);
+      if (!block) break;
+      if (block + size > top) {
+        module._free(block);
+        break;
+      }
+      module.HEAPU8.fill(0, block, block + size);
+      held.push(block);
+    }
+  }
+  for (const block of held) module._free(block);
+  // The stack grows down from its base; what lies between its end and the current top is unused
+  // (a margin is kept for the frames of this very call).
+  module.HEAPU8.fill(0, module._emscripten_stack_get_end(), module._emscripten_stack_get_current() - 1024);
+}
