@@ -51,7 +51,7 @@ const WASM = runtime + "pyodide.asm.wasm";
 const STDLIB = runtime + "python_stdlib_pyc.zip";
 const STORE_WORKER = new URL("./snapshot-store.mjs", import.meta.url);
 const SNAPSHOT_CACHE = "pyodide-snapshot";
-const MAGIC = "EOSNAP01";
+const MAGIC = "EOSNAP02";
 const inPage = typeof document !== "undefined";
 const loaderFacts = globalThis.eightoffLoader;
 // ?no_snapshot, read with the rest of the address by static/lang.js (none in the worker).
@@ -62,7 +62,7 @@ const skipSnapshot = loaderFacts?.snapshot === false;
 // standard library a boot from it does without) arrive sooner than the bootstrap it replaces
 // would have ended: (SNAPSHOT_BYTES - STDLIB_SENT_BYTES) / throughput < savedSeconds(slowdown).
 /** The snapshot as sent (brotli), bytes; tests/browser/test_snapshot.py checks it. */
-export const SNAPSHOT_BYTES = 3_830_000;
+export const SNAPSHOT_BYTES = 2_870_000;
 /** The standard library's zip as sent (brotli), bytes; tests/browser/test_snapshot.py checks it. */
 export const STDLIB_SENT_BYTES = 2_310_000;
 /** The standard library's zip, decoded bytes (the loading screen's progress counts them on a
@@ -123,13 +123,18 @@ async function chooseAndLoad(options) {
   };
   if (snapshot || choice?.heap) {
     try {
-      const heap = snapshot ? expandSnapshot(snapshot) : choice.heap;
+      const expanded = snapshot ? Promise.resolve(expandSnapshot(snapshot)) : choice.heap;
       // A first visit compiles the wasm while the snapshot still arrives: Pyodide would only
       // begin once the snapshot is expanded.
       const compiled = snapshot ? null : compileAhead(take(WASM));
+      // The pages the snapshot only names come from the new instance's memory.
+      const instantiated = async (instance) => (await expanded).fill(instance);
       // In the page, Pyodide's fetch of the standard library is answered with an empty zip.
       const early = inPage ? (url) => (url === STDLIB ? Promise.resolve(new Response(new Uint8Array(0))) : take(url)) : take;
-      const pyodide = await bootPyodide(early, () => loadPinnedPyodide({ ...config, _loadSnapshot: heap }), compiled);
+      const heap = expanded.then((found) => found.heap);
+      heap.catch(() => {}); // handled where Pyodide awaits it
+      const load = () => loadPinnedPyodide({ ...config, _loadSnapshot: heap });
+      const pyodide = await bootPyodide(early, load, { compiled, instantiated });
       if (inPage) installStdlib(pyodide);
       // Pyodide keeps its options: let the 31 MB heap image go once it is restored.
       if (pyodide._api?.config) pyodide._api.config._loadSnapshot = undefined;
@@ -150,8 +155,8 @@ async function chooseAndLoad(options) {
   return pyodide;
 }
 
-/** The heap of the snapshot fetched on a first visit (its bytes count in the loading
- * screen's progress); rejects when it cannot be had, and the normal boot follows. */
+/** The snapshot fetched on a first visit, expanded (its bytes count in the loading screen's
+ * progress); rejects when it cannot be had, and the normal boot follows. */
 function fetchSnapshot() {
   loaderFacts?.expect?.(SNAPSHOT, SNAPSHOT_BYTES, true); // optional: its failure is no failed start
   const heap = (async () => {
@@ -323,21 +328,26 @@ async function withoutJspi(boot) {
 
 /** Runs `boot` (a Pyodide load) without JSPI; Pyodide's fetch of a runtime file is answered
  * with the response `take(url)` gives (a stored copy, or one taken over from a preload),
- * when there is one left. */
-async function bootPyodide(take, boot, compiled = null) {
+ * when there is one left. `compiled`: the wasm compiled ahead (a promise), instantiated
+ * instead of Pyodide's own fetch; `instantiated(instance)`: awaited once the instance exists,
+ * before Pyodide uses it. */
+async function bootPyodide(take, boot, { compiled = null, instantiated = null } = {}) {
   const networkFetch = globalThis.fetch;
   const streaming = WebAssembly.instantiateStreaming;
   globalThis.fetch = function (input, init) {
     const copy = take(String(input instanceof Request ? input.url : input));
     return copy ?? networkFetch.call(this, input, init);
   };
-  if (compiled) {
+  if (compiled || instantiated) {
     // The module compiled ahead (`compileAhead`) instead of Pyodide's streaming compile of
     // its own fetch; without one (the compile failed), Pyodide's fetch goes to the network.
     WebAssembly.instantiateStreaming = async function (source, imports) {
       const module = await compiled;
-      if (!module) return streaming.call(this, source, imports);
-      return { module, instance: await WebAssembly.instantiate(module, imports) };
+      const result = module
+        ? { module, instance: await WebAssembly.instantiate(module, imports) }
+        : await streaming.call(this, source, imports);
+      await instantiated?.(result.instance);
+      return result;
     };
   }
   try {
@@ -366,27 +376,41 @@ async function readSnapshot() {
   }
 }
 
-/** The heap a snapshot file describes (format: tools/snapshot.mjs); throws if malformed. */
+/**
+ * The heap a snapshot file describes (format: tools/snapshot.mjs), and `fill(instance)`, which
+ * copies the pages the file only names (as the wasm's data segments left them) from the memory
+ * of a new instance of the wasm, before Pyodide restores the heap. Throws if malformed.
+ */
 export function expandSnapshot(bytes) {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (bytes.length < 24 || new TextDecoder().decode(bytes.subarray(0, 8)) !== MAGIC) {
+  if (bytes.length < 32 || new TextDecoder().decode(bytes.subarray(0, 8)) !== MAGIC) {
     throw new Error("not an Eight Off snapshot");
   }
-  const [heapBytes, pageBytes, count] = [8, 12, 16].map((offset) => view.getUint32(offset, true));
-  const data = 24 + 4 * count;
+  const [heapBytes, pageBytes, count, namedCount, memoryOffset] = [8, 12, 16, 20, 24].map((at) => view.getUint32(at, true));
+  const data = 32 + 4 * (count + namedCount);
   if (!pageBytes || data > bytes.length || bytes.length > data + count * pageBytes) {
     throw new Error("truncated snapshot");
   }
   const heap = new Uint8Array(heapBytes);
   for (let i = 0; i < count; i++) {
-    const start = view.getUint32(24 + 4 * i, true) * pageBytes;
+    const start = view.getUint32(32 + 4 * i, true) * pageBytes;
     const page = bytes.subarray(data + i * pageBytes, data + (i + 1) * pageBytes);
     if (start + page.length > heapBytes || (i < count - 1 && page.length < pageBytes)) {
       throw new Error("truncated snapshot");
     }
     heap.set(page, start);
   }
-  return heap;
+  const named = Array.from({ length: namedCount }, (_, i) => view.getUint32(32 + 4 * (count + i), true) * pageBytes);
+  if (named.some((start) => start < memoryOffset || start >= heapBytes)) throw new Error("malformed snapshot");
+  const fill = (instance) => {
+    const memory = Object.values(instance.exports).find((value) => value instanceof WebAssembly.Memory);
+    const source = new Uint8Array(memory.buffer);
+    for (const start of named) {
+      const end = Math.min(start + pageBytes, heapBytes);
+      heap.set(source.subarray(start - memoryOffset, end - memoryOffset), start);
+    }
+  };
+  return { heap, fill };
 }
 
 /** Stores this build's snapshot (and the wasm, when no cache holds it) in the page's cache,

@@ -41,8 +41,9 @@ OTHER_BUILD = """async url => {
   const cache = await caches.open('pyodide-snapshot');
   const bytes = new Uint8Array(await (await cache.match(url)).arrayBuffer());
   const view = new DataView(bytes.buffer);
-  const data = 24 + 4 * view.getUint32(16, true);  // the first stored page: heap offset 0
-  if (view.getUint32(24, true) !== 0) throw new Error('heap page 0 not stored');
+  // The first written page (heap offset 0), after the written and the named pages' indices.
+  const data = 32 + 4 * (view.getUint32(16, true) + view.getUint32(20, true));
+  if (view.getUint32(32, true) !== 0) throw new Error('heap page 0 not stored');
   bytes[data + 16] ^= 0xff;  // Pyodide's header: magic, offsets, then the 32-byte build id
   await cache.put(url, new Response(bytes));
 }"""
@@ -136,7 +137,7 @@ def test_a_stale_snapshot_is_not_used_and_is_replaced(page: Page, site_url: str)
 
 # A snapshot file cut short (the other spoiler, OTHER_BUILD, is above).
 MALFORMED = (
-    "async url => (await caches.open('pyodide-snapshot')).put(url, new Response('EOSNAP01 cut short'))"
+    "async url => (await caches.open('pyodide-snapshot')).put(url, new Response('EOSNAP02 cut short'))"
 )
 
 
