@@ -19,6 +19,12 @@
 //   the network;
 // - a later visit reads it from that cache while PyScript starts and boots from it; missing,
 //   malformed or refused by Pyodide, the normal boot follows and nothing is lost.
+// The standard library's zip (2.3 MB on the wire): the snapshot holds every module the page
+// imports, so a boot from it does not wait for the zip. Pyodide is given an empty one, and the
+// page puts the real one in its place once the board is playable (`installStdlib`); an import
+// that needs it sooner fetches it there and then (docs/performance.md). A normal boot fetches
+// it as before, a first visit as soon as it has chosen that path (the page preloads only the
+// wasm, which every path needs).
 // The runtime's wasm: once a copy of it is in Cache Storage (the service worker's cache or the
 // one the snapshot is kept in), the boot takes it from there, also without a service worker:
 // Chromium keeps the compiled code beside a Cache Storage entry and reuses it, which it does
@@ -45,21 +51,36 @@ const WASM = runtime + "pyodide.asm.wasm";
 const STDLIB = runtime + "python_stdlib_pyc.zip";
 const STORE_WORKER = new URL("./snapshot-store.mjs", import.meta.url);
 const SNAPSHOT_CACHE = "pyodide-snapshot";
-const MAGIC = "EOSNAP01";
+const MAGIC = "EOSNAP02";
 const inPage = typeof document !== "undefined";
 const loaderFacts = globalThis.eightoffLoader;
 // ?no_snapshot, read with the rest of the address by static/lang.js (none in the worker).
 const skipSnapshot = loaderFacts?.snapshot === false;
 
 // The first visit's choice (docs/performance.md, "The snapshot on a first visit", has the
-// figures). The snapshot pays when its extra bytes arrive sooner than the bootstrap it
-// replaces would have ended: SNAPSHOT_BYTES / throughput < SAVED_SECONDS × slowdown.
+// figures). The snapshot pays when the bytes it adds before playable (the snapshot, less the
+// standard library a boot from it does without) arrive sooner than the bootstrap it replaces
+// would have ended: (SNAPSHOT_BYTES - STDLIB_SENT_BYTES) / throughput < savedSeconds(slowdown).
 /** The snapshot as sent (brotli), bytes; tests/browser/test_snapshot.py checks it. */
-export const SNAPSHOT_BYTES = 3_750_000;
-/** What booting from a snapshot saves on this kind of machine at full speed, in seconds: the
- * bootstrap on Chromium's baseline wasm code (about 2.1 s) less expanding and restoring the
- * snapshot (about 0.4 s), less a margin that keeps a marginal link on the normal boot. */
-export const SAVED_SECONDS = 1.4;
+export const SNAPSHOT_BYTES = 2_870_000;
+/** The standard library's zip as sent (brotli), bytes; tests/browser/test_snapshot.py checks it. */
+export const STDLIB_SENT_BYTES = 2_310_000;
+/** The standard library's zip, decoded bytes (the loading screen's progress counts them on a
+ * first visit's normal boot); tests/browser/test_snapshot.py checks it. */
+export const STDLIB_BYTES = 8_520_000;
+/** What booting from the snapshot saves, in seconds, on a device the probe reads as so many
+ * times slower than the reference machine (between two rows, interpolated): at full speed the
+ * bootstrap on Chromium's baseline wasm code (2.0–2.5 s on the quiet reference machine) less
+ * expanding and restoring the snapshot (about 0.3–0.4 s), less a margin; where the probe reads
+ * 6× (a loaded machine, or CPU throttling through the DevTools protocol), the normal boot's
+ * time to playable less the snapshot's, network unthrottled, the median of what was measured
+ * there (−2.0 to 4.5 s at CPU 1–6×, load 20–24). It does not grow with the throttling, which
+ * slows only the main thread (expanding and restoring the snapshot too) while the bootstrap's
+ * wasm is also compiled on other threads; a truly slower phone saves more. */
+export const SAVED_SECONDS = [
+  [1, 1.4],
+  [6, 2.4],
+];
 /** The device probe's best round at full speed on that machine, in ms. */
 export const PROBE_MS = 1.2;
 /** The most the probe is believed: it reads a busy or throttled main thread (a loaded
@@ -102,11 +123,19 @@ async function chooseAndLoad(options) {
   };
   if (snapshot || choice?.heap) {
     try {
-      const heap = snapshot ? expandSnapshot(snapshot) : choice.heap;
+      const expanded = snapshot ? Promise.resolve(expandSnapshot(snapshot)) : choice.heap;
       // A first visit compiles the wasm while the snapshot still arrives: Pyodide would only
       // begin once the snapshot is expanded.
       const compiled = snapshot ? null : compileAhead(take(WASM));
-      const pyodide = await bootPyodide(take, () => loadPinnedPyodide({ ...config, _loadSnapshot: heap }), compiled);
+      // The pages the snapshot only names come from the new instance's memory.
+      const instantiated = async (instance) => (await expanded).fill(instance);
+      // In the page, Pyodide's fetch of the standard library is answered with an empty zip.
+      const early = inPage ? (url) => (url === STDLIB ? Promise.resolve(new Response(new Uint8Array(0))) : take(url)) : take;
+      const heap = expanded.then((found) => found.heap);
+      heap.catch(() => {}); // handled where Pyodide awaits it
+      const load = () => loadPinnedPyodide({ ...config, _loadSnapshot: heap });
+      const pyodide = await bootPyodide(early, load, { compiled, instantiated });
+      if (inPage) installStdlib(pyodide);
       // Pyodide keeps its options: let the 31 MB heap image go once it is restored.
       if (pyodide._api?.config) pyodide._api.config._loadSnapshot = undefined;
       // The heap holds the random module's state of the build machine: draw a fresh one.
@@ -126,8 +155,8 @@ async function chooseAndLoad(options) {
   return pyodide;
 }
 
-/** The heap of the snapshot fetched on a first visit (its bytes count in the loading
- * screen's progress); rejects when it cannot be had, and the normal boot follows. */
+/** The snapshot fetched on a first visit, expanded (its bytes count in the loading screen's
+ * progress); rejects when it cannot be had, and the normal boot follows. */
 function fetchSnapshot() {
   loaderFacts?.expect?.(SNAPSHOT, SNAPSHOT_BYTES, true); // optional: its failure is no failed start
   const heap = (async () => {
@@ -148,8 +177,7 @@ function fetchSnapshot() {
 async function firstVisitPath() {
   const forced = loaderFacts?.firstVisit;
   const wasmStored = Boolean(await storedWasm);
-  const urls = wasmStored ? [STDLIB] : [WASM, STDLIB];
-  const sample = sampleDownloads(urls);
+  const sample = sampleDownloads(wasmStored ? [] : [WASM]);
   const connection = navigator.connection;
   let snapshot;
   let why;
@@ -162,11 +190,18 @@ async function firstVisitPath() {
   } else {
     const slowdown = await deviceSlowdown();
     const throughput = await sample.throughput;
-    snapshot = SNAPSHOT_BYTES / throughput < SAVED_SECONDS * slowdown;
+    snapshot = (SNAPSHOT_BYTES - STDLIB_SENT_BYTES) / throughput < savedSeconds(slowdown);
     why = `${(throughput / 1e6).toFixed(2)} MB/s, device ${slowdown.toFixed(2)}× slower`;
   }
   sample.stop();
   performance.mark("eightoff-first-visit", { detail: { snapshot, why } });
+  if (!snapshot) {
+    // The normal boot reads the standard library: fetch it now, not once PyScript asks.
+    loaderFacts?.expect?.(STDLIB, STDLIB_BYTES);
+    const stdlib = fetch(STDLIB);
+    stdlib.catch(() => {}); // handled where Pyodide awaits it
+    sample.responses.push([STDLIB, stdlib]);
+  }
   return { heap: snapshot ? fetchSnapshot() : null, responses: sample.responses };
 }
 
@@ -208,8 +243,9 @@ function sampleDownloads(urls) {
     }
     if (++finished === urls.length) done();
   };
-  // Nothing at all arrives (a failing network): decide after the sample time anyway.
-  setTimeout(() => done(), 4 * SAMPLE_MS);
+  // Nothing at all arrives (a failing network): decide after the sample time anyway; with
+  // nothing to sample (the wasm is stored), from what the page has received by then.
+  setTimeout(() => done(), (urls.length ? 4 : 1) * SAMPLE_MS);
   responses.forEach(([, pending]) => pending.catch(() => done()));
   const stop = () => readers.forEach((reader) => reader.cancel().catch(() => {}));
   return { responses, throughput, stop };
@@ -253,6 +289,16 @@ async function deviceSlowdown() {
   return Math.min(MOST_SLOWDOWN, Math.max(1, best / PROBE_MS));
 }
 
+/** SAVED_SECONDS at `slowdown`, interpolated between its rows. */
+export function savedSeconds(slowdown) {
+  const rows = SAVED_SECONDS;
+  const above = rows.findIndex(([at]) => at >= slowdown);
+  if (above === 0) return rows[0][1];
+  if (above < 0) return rows.at(-1)[1];
+  const [[x0, y0], [x1, y1]] = [rows[above - 1], rows[above]];
+  return y0 + ((y1 - y0) * (slowdown - x0)) / (x1 - x0);
+}
+
 /** A wasm response streaming compilation accepts (on another, Pyodide would wait forever). */
 function compilable(response) {
   const type = response?.headers.get("content-type") ?? "";
@@ -282,21 +328,26 @@ async function withoutJspi(boot) {
 
 /** Runs `boot` (a Pyodide load) without JSPI; Pyodide's fetch of a runtime file is answered
  * with the response `take(url)` gives (a stored copy, or one taken over from a preload),
- * when there is one left. */
-async function bootPyodide(take, boot, compiled = null) {
+ * when there is one left. `compiled`: the wasm compiled ahead (a promise), instantiated
+ * instead of Pyodide's own fetch; `instantiated(instance)`: awaited once the instance exists,
+ * before Pyodide uses it. */
+async function bootPyodide(take, boot, { compiled = null, instantiated = null } = {}) {
   const networkFetch = globalThis.fetch;
   const streaming = WebAssembly.instantiateStreaming;
   globalThis.fetch = function (input, init) {
     const copy = take(String(input instanceof Request ? input.url : input));
     return copy ?? networkFetch.call(this, input, init);
   };
-  if (compiled) {
+  if (compiled || instantiated) {
     // The module compiled ahead (`compileAhead`) instead of Pyodide's streaming compile of
     // its own fetch; without one (the compile failed), Pyodide's fetch goes to the network.
     WebAssembly.instantiateStreaming = async function (source, imports) {
       const module = await compiled;
-      if (!module) return streaming.call(this, source, imports);
-      return { module, instance: await WebAssembly.instantiate(module, imports) };
+      const result = module
+        ? { module, instance: await WebAssembly.instantiate(module, imports) }
+        : await streaming.call(this, source, imports);
+      await instantiated?.(result.instance);
+      return result;
     };
   }
   try {
@@ -325,27 +376,41 @@ async function readSnapshot() {
   }
 }
 
-/** The heap a snapshot file describes (format: tools/snapshot.mjs); throws if malformed. */
+/**
+ * The heap a snapshot file describes (format: tools/snapshot.mjs), and `fill(instance)`, which
+ * copies the pages the file only names (as the wasm's data segments left them) from the memory
+ * of a new instance of the wasm, before Pyodide restores the heap. Throws if malformed.
+ */
 export function expandSnapshot(bytes) {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (bytes.length < 24 || new TextDecoder().decode(bytes.subarray(0, 8)) !== MAGIC) {
+  if (bytes.length < 32 || new TextDecoder().decode(bytes.subarray(0, 8)) !== MAGIC) {
     throw new Error("not an Eight Off snapshot");
   }
-  const [heapBytes, pageBytes, count] = [8, 12, 16].map((offset) => view.getUint32(offset, true));
-  const data = 24 + 4 * count;
+  const [heapBytes, pageBytes, count, namedCount, memoryOffset] = [8, 12, 16, 20, 24].map((at) => view.getUint32(at, true));
+  const data = 32 + 4 * (count + namedCount);
   if (!pageBytes || data > bytes.length || bytes.length > data + count * pageBytes) {
     throw new Error("truncated snapshot");
   }
   const heap = new Uint8Array(heapBytes);
   for (let i = 0; i < count; i++) {
-    const start = view.getUint32(24 + 4 * i, true) * pageBytes;
+    const start = view.getUint32(32 + 4 * i, true) * pageBytes;
     const page = bytes.subarray(data + i * pageBytes, data + (i + 1) * pageBytes);
     if (start + page.length > heapBytes || (i < count - 1 && page.length < pageBytes)) {
       throw new Error("truncated snapshot");
     }
     heap.set(page, start);
   }
-  return heap;
+  const named = Array.from({ length: namedCount }, (_, i) => view.getUint32(32 + 4 * (count + i), true) * pageBytes);
+  if (named.some((start) => start < memoryOffset || start >= heapBytes)) throw new Error("malformed snapshot");
+  const fill = (instance) => {
+    const memory = Object.values(instance.exports).find((value) => value instanceof WebAssembly.Memory);
+    const source = new Uint8Array(memory.buffer);
+    for (const start of named) {
+      const end = Math.min(start + pageBytes, heapBytes);
+      heap.set(source.subarray(start - memoryOffset, end - memoryOffset), start);
+    }
+  };
+  return { heap, fill };
 }
 
 /** Stores this build's snapshot (and the wasm, when no cache holds it) in the page's cache,
@@ -376,17 +441,96 @@ function report(state) {
 /** Runs `task` once the board is playable, in a quiet moment of the page's idle-time queue
  * (in loader.js, `whenQuiet`), or in idle time when the loading screen's script is absent. */
 function whenPlayable(task) {
-  const root = document.documentElement;
-  const queue = () => {
+  onceReady(() => {
     if (loaderFacts?.whenQuiet) loaderFacts.whenQuiet(task);
     else if ("requestIdleCallback" in globalThis) requestIdleCallback(task, { timeout: 5000 });
     else setTimeout(task, 1000);
-  };
-  if (root.hasAttribute("data-ready")) return queue();
+  });
+}
+
+/** Runs `then` as soon as <html data-ready> is set (the board is playable). */
+function onceReady(then) {
+  const root = document.documentElement;
+  if (root.hasAttribute("data-ready")) return then();
   const observer = new MutationObserver(() => {
     if (!root.hasAttribute("data-ready")) return;
     observer.disconnect();
-    queue();
+    then();
   });
   observer.observe(root, { attributes: true, attributeFilter: ["data-ready"] });
+}
+
+// Until the standard library's zip is in place, an import of a module of it that the snapshot
+// does not hold fetches the zip at once (`fetch_now`, a synchronous request: the import cannot
+// wait), then goes on as usual. Its top-level names come from the zip's directory, which the
+// snapshot holds (zipimport read it at build time, from the same file).
+const LATE_STDLIB = `
+def _late_stdlib(archive, fetch_now):
+    import sys, zipimport
+
+    names = {entry.split("/")[0].removesuffix(".pyc") for entry in zipimport._zip_directory_cache.get(archive, ())}
+
+    class LateStdlib:
+        @staticmethod
+        def find_spec(name, path=None, target=None):
+            if name.partition(".")[0] in names and fetch_now(name):
+                LateStdlib.remove()
+            return None
+
+        @staticmethod
+        def remove():
+            if LateStdlib in sys.meta_path:
+                sys.meta_path.remove(LateStdlib)
+
+    sys.meta_path.insert(0, LateStdlib)
+    return LateStdlib
+_late_stdlib
+`;
+
+/** Booted from a snapshot with an empty standard library zip: puts the real one in its place
+ * once the board is playable (from the service worker's cache or the HTTP cache on later
+ * visits), or sooner if an import needs it. The performance mark `eightoff-stdlib` tells
+ * when, and how (`detail`). */
+function installStdlib(pyodide) {
+  const archive = pyodide.runPython("import sys\nnext(p for p in sys.path if p.endswith('.zip'))");
+  let installed = false;
+  let finder = null;
+  const install = (bytes, how) => {
+    if (installed) return true;
+    installed = true;
+    pyodide.FS.writeFile(archive, bytes, { canOwn: true });
+    performance.mark("eightoff-stdlib", { detail: how });
+    return true;
+  };
+  const fetchNow = (name) => {
+    try {
+      const request = new XMLHttpRequest();
+      request.open("GET", STDLIB, false); // synchronous: binary through x-user-defined
+      request.overrideMimeType("text/plain; charset=x-user-defined");
+      request.send();
+      if (request.status !== 200) return false;
+      const text = request.responseText;
+      const bytes = new Uint8Array(text.length);
+      for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i) & 0xff;
+      return install(bytes, `fetched at once: import ${name}`);
+    } catch {
+      return false; // offline without the service worker's copy: the import fails as it would
+    }
+  };
+  const lateStdlib = pyodide.runPython(LATE_STDLIB);
+  finder = lateStdlib(archive, fetchNow);
+  lateStdlib.destroy();
+  onceReady(async () => {
+    try {
+      const response = await fetch(STDLIB);
+      if (!response.ok) return;
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      if (!installed) install(bytes, "once playable");
+      finder.remove();
+    } catch {
+      // offline without a copy: the finder stays, an import will try again
+    } finally {
+      if (installed) finder.destroy();
+    }
+  });
 }

@@ -21,7 +21,7 @@ from eightoff import Game
 from eightoff.web import facts
 
 from .harness import StrictPage, build, wait_ready
-from .helpers import BLANK, expect_board, expect_numbers, open_page
+from .helpers import BLANK, expect_board, expect_numbers, open_page, run_python
 from .test_saving import find_scoring_start
 
 CACHE = "pyodide-snapshot"  # the page's own cache (pyodide-loader.mjs)
@@ -41,8 +41,9 @@ OTHER_BUILD = """async url => {
   const cache = await caches.open('pyodide-snapshot');
   const bytes = new Uint8Array(await (await cache.match(url)).arrayBuffer());
   const view = new DataView(bytes.buffer);
-  const data = 24 + 4 * view.getUint32(16, true);  // the first stored page: heap offset 0
-  if (view.getUint32(24, true) !== 0) throw new Error('heap page 0 not stored');
+  // The first written page (heap offset 0), after the written and the named pages' indices.
+  const data = 32 + 4 * (view.getUint32(16, true) + view.getUint32(20, true));
+  if (view.getUint32(32, true) !== 0) throw new Error('heap page 0 not stored');
   bytes[data + 16] ^= 0xff;  // Pyodide's header: magic, offsets, then the 32-byte build id
   await cache.put(url, new Response(bytes));
 }"""
@@ -136,7 +137,7 @@ def test_a_stale_snapshot_is_not_used_and_is_replaced(page: Page, site_url: str)
 
 # A snapshot file cut short (the other spoiler, OTHER_BUILD, is above).
 MALFORMED = (
-    "async url => (await caches.open('pyodide-snapshot')).put(url, new Response('EOSNAP01 cut short'))"
+    "async url => (await caches.open('pyodide-snapshot')).put(url, new Response('EOSNAP02 cut short'))"
 )
 
 
@@ -195,14 +196,79 @@ def test_the_first_visit_fetches_the_snapshot_only_once_playable(page: Page, sit
     assert sorted(stored(page)) == cached_files(site_url)
 
 
-def test_the_snapshot_s_size_in_the_loader_is_the_size_sent() -> None:
-    """The first visit's choice reckons with the snapshot's bytes as sent (brotli): the
-    figure in pyodide-loader.mjs is within a tenth of the build's."""
+@pytest.mark.parametrize(
+    ("figure", "file"),
+    [
+        ("SNAPSHOT_BYTES", "snapshot.*.bin.br"),
+        ("STDLIB_SENT_BYTES", "python_stdlib_pyc.*.zip.br"),
+        ("STDLIB_BYTES", "python_stdlib_pyc.*.zip"),
+    ],
+)
+def test_the_sizes_in_the_loader_are_the_build_s(figure: str, file: str) -> None:
+    """The first visit's choice reckons with the bytes of the snapshot and of the standard
+    library as sent (brotli), the loading screen with the standard library's decoded bytes:
+    the figures in pyodide-loader.mjs are within a tenth of the build's."""
     (loader,) = (build.DIST / "static").glob("pyodide-loader.*.mjs")
-    match = re.search(r"SNAPSHOT_BYTES = ([0-9_]+);", loader.read_text(encoding="utf-8"))
-    assert match, "pyodide-loader.mjs states no SNAPSHOT_BYTES"
-    (sent,) = (build.DIST / RUNTIME).glob("snapshot.*.bin.br")
+    match = re.search(figure + r" = ([0-9_]+);", loader.read_text(encoding="utf-8"))
+    assert match, f"pyodide-loader.mjs states no {figure}"
+    (sent,) = (build.DIST / RUNTIME).glob(file)
     assert abs(int(match.group(1)) / sent.stat().st_size - 1) <= 0.1
+
+
+# The standard library's zip, and how the page put it in place (pyodide-loader.mjs).
+STDLIB = "**/python_stdlib_pyc.*.zip"
+STDLIB_MARKS = "performance.getEntriesByName('eightoff-stdlib').map(m => m.detail)"
+# A standard-library module the snapshot does not hold, imported, and whether it was before.
+IMPORT_LATE = """import sys
+before = "colorsys" in sys.modules
+import colorsys
+result = [before, colorsys.rgb_to_hsv(1, 0, 0)]"""
+
+
+def test_a_boot_from_the_snapshot_needs_no_standard_library(page: Page, site_url: str) -> None:
+    """The snapshot holds every module the page imports: booted from it, the page does not
+    wait for the standard library's zip. Its download held, the board becomes playable and two
+    moves are played; released, the zip is put in place and a module of it that the snapshot
+    does not hold imports."""
+    page.add_init_script(STATES)
+    forget_the_snapshot(page, site_url)
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:
+        held.append(route)
+
+    page.route(STDLIB, hold)
+    game = find_scoring_start(page, site_url, "first_visit=snapshot")
+    assert snapshot_states(page)[0] == "fetched"
+    assert held, "the page never asked for the standard library"
+    assert page.evaluate(STDLIB_MARKS) == []  # nothing needed it sooner
+    for route in held:
+        route.continue_()
+    page.wait_for_function(f"{STDLIB_MARKS}.length > 0")
+    assert page.evaluate(STDLIB_MARKS) == ["once playable"]
+    assert run_python(page, IMPORT_LATE) == [False, [0.0, 1.0, 1.0]]
+    expect_numbers(page, game.score, game.moves)
+
+
+def test_an_import_before_the_standard_library_is_in_place_fetches_it(page: Page, site_url: str) -> None:
+    """A module of the standard library the snapshot does not hold, imported while the page's
+    download of the zip is still on its way: the import fetches the zip there and then (a
+    synchronous request) and succeeds."""
+    forget_the_snapshot(page, site_url)
+    held: list[Route] = []
+
+    def hold_the_download(route: Route) -> None:  # the page's fetch; the import's request goes on
+        if route.request.resource_type == "xhr":
+            route.continue_()
+        else:
+            held.append(route)
+
+    page.route(STDLIB, hold_the_download)
+    open_page(page, site_url, "first_visit=snapshot")
+    assert run_python(page, IMPORT_LATE) == [False, [0.0, 1.0, 1.0]]
+    assert page.evaluate(STDLIB_MARKS) == ["fetched at once: import colorsys"]
+    for route in held:
+        route.continue_()
 
 
 # Emulated links (DevTools protocol), as bench/startup.py names them: Mbit/s, ms, CPU slowdown.
