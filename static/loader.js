@@ -267,7 +267,7 @@
     navigator.serviceWorker.addEventListener("message", (event) => {
       if (event.source && event.data && event.data.piece) loader.grant(event.source, event.data);
     });
-    navigator.serviceWorker.startMessages();
+    navigator.serviceWorker.startMessages?.();
     loader.whenQuiet(async () => {
       const registration = await navigator.serviceWorker.register("sw.js");
       const worker = registration.installing || registration.waiting;
