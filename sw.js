@@ -18,8 +18,9 @@
 //   the cached Response itself also lets Chromium keep the compiled wasm and scripts beside
 //   the cache entry (docs/performance.md).
 // - Install copies the unchanged immutable files from the previous build's cache instead of
-//   downloading them, once they match their hash. It stores one file at a time, in pieces
-//   a page of ours lets begin (`turn`), and resumes an install that was cut short.
+//   downloading them, once they match their hash (so also the files of this build's own
+//   cache, when an install was cut short). It stores one file at a time, in pieces a page
+//   of ours lets begin (`turn`).
 "use strict";
 
 const BUILD = { version: "dev", app: [], assets: [], runtime: [], sha256: {} };  // written by tools/build.py
@@ -40,14 +41,12 @@ const fetchOptions = (url) => (app.has(url) ? { cache: "no-cache" } : {});
 // quiet moment or just after it painted its answer to an input, so the downloads, digests
 // and cache writes never land on a player's move (docs/performance.md, "Idle-time work").
 // A piece stores files one at a time until it has read PIECE_BYTES (the 22 small pages
-// make one piece, the wasm one of its own). Files this build's cache already holds (an
-// install that was cut short: they were checked when stored) are kept.
+// make one piece, the wasm one of its own).
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
     let piece = -Infinity;
     for (const url of precached) {
-      if (immutable.has(url) && await cache.match(url)) continue;
       if (bytesRead - piece >= PIECE_BYTES) piece = await turn();
       const older = immutable.has(url) && await caches.match(url);  // from an older build
       const response = (older && await checked(url, older)) || await fetchChecked(url);
