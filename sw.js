@@ -18,7 +18,9 @@
 //   the cached Response itself also lets Chromium keep the compiled wasm and scripts beside
 //   the cache entry (docs/performance.md).
 // - Install copies the unchanged immutable files from the previous build's cache instead of
-//   downloading them, once they match their hash. It stores one file at a time.
+//   downloading them, once they match their hash (so also the files of this build's own
+//   cache, when an install was cut short). It stores one file at a time, in pieces a page
+//   of ours lets begin (`turn`).
 "use strict";
 
 const BUILD = { version: "dev", app: [], assets: [], runtime: [], sha256: {} };  // written by tools/build.py
@@ -34,13 +36,18 @@ const immutable = new Set([...BUILD.assets, ...BUILD.runtime].map(scopeURL));
 const digests = new Map(Object.entries(BUILD.sha256).map(([path, hex]) => [scopeURL(path), hex]));
 const fetchOptions = (url) => (app.has(url) ? { cache: "no-cache" } : {});
 
-// One file at a time (the page registers this worker in a quiet moment once the game runs):
-// the downloads, digests and cache writes of the install never burst onto the page's cores
-// together while a player taps (docs/performance.md, "Idle-time work").
+// In pieces, each begun when a page of ours says the moment is right (`turn`): the page
+// registers this worker in a quiet moment once the game runs, and then answers each ask in a
+// quiet moment or just after it painted its answer to an input, so the downloads, digests
+// and cache writes never land on a player's move (docs/performance.md, "Idle-time work").
+// A piece stores files one at a time until it has read PIECE_BYTES (the 22 small pages
+// make one piece, the wasm one of its own).
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
+    let piece = -Infinity;
     for (const url of precached) {
+      if (bytesRead - piece >= PIECE_BYTES) piece = await turn();
       const older = immutable.has(url) && await caches.match(url);  // from an older build
       const response = (older && await checked(url, older)) || await fetchChecked(url);
       if (!response) throw new Error(`precache: not this build's copy of ${url}`);
@@ -49,6 +56,32 @@ self.addEventListener("install", (event) => {
     await self.skipWaiting();
   })());
 });
+
+// The install's pieces. Each waits for a page's go: a page of ours answers an ask
+// `{ piece: n }` with the same message in a moment for work (static/loader.js, `grant`);
+// with no page to answer (none is up yet, or all were closed) a piece goes after
+// PIECE_WAIT_MS anyway, so the install always ends. Returns the bytes read so far.
+const PIECE_BYTES = 1 << 20;
+const PIECE_WAIT_MS = 3000;
+const waiting = new Map();
+let asked = 0;
+self.addEventListener("message", (event) => {
+  const go = waiting.get(event.data && event.data.piece);
+  if (go) go();
+});
+async function turn() {
+  const piece = ++asked;
+  const granted = new Promise((resolve) => {
+    waiting.set(piece, resolve);
+    setTimeout(resolve, PIECE_WAIT_MS);
+  });
+  for (const page of await self.clients.matchAll({ type: "window", includeUncontrolled: true })) {
+    page.postMessage({ piece });
+  }
+  await granted;
+  waiting.delete(piece);
+  return bytesRead;
+}
 
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
@@ -96,6 +129,7 @@ async function checked(url, response) {
 async function kind(url, response) {
   if (response.status !== 200) return "foreign";
   const text = await response.clone().text();
+  bytesRead += text.length;
   if (new URL(url).pathname.endsWith(".webmanifest")) {
     try {
       return typeof JSON.parse(text) === "object" ? "ours" : "foreign";
@@ -110,8 +144,13 @@ async function kind(url, response) {
   return marker[1] === BUILD.version ? "ours" : "newer";
 }
 
+// The bytes of the files checked so far (the install's pieces are measured in them).
+let bytesRead = 0;
+
 async function sha256(response) {
-  const digest = await crypto.subtle.digest("SHA-256", await response.arrayBuffer());
+  const body = await response.arrayBuffer();
+  bytesRead += body.byteLength;
+  const digest = await crypto.subtle.digest("SHA-256", body);
   return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 

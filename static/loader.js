@@ -259,9 +259,15 @@
   });
 
   // Offline play: registered only once the game runs, in a quiet moment, so it never
-  // competes with start-up or a tap; the queue moves on once its install is over.
+  // competes with start-up or a tap; the queue moves on once its install is over. The
+  // install asks this page for each of its pieces (sw.js, `turn`): answered in a moment
+  // for one (`loader.grant`), by every page of ours that is up.
   function registerServiceWorker() {
     if (!("serviceWorker" in navigator) || !loader.serviceWorker) return;
+    navigator.serviceWorker.addEventListener("message", (event) => {
+      if (event.source && event.data && event.data.piece) loader.grant(event.source, event.data);
+    });
+    navigator.serviceWorker.startMessages?.();
     loader.whenQuiet(async () => {
       const registration = await navigator.serviceWorker.register("sw.js");
       const worker = registration.installing || registration.waiting;
@@ -275,11 +281,15 @@
   }
 
   // Idle-time work (the snapshot's store, the service worker's install; docs/performance.md):
-  // one task at a time, each begun in a quiet moment — no tap, key or wheel for QUIET_MS, and
-  // the browser idle — so that it never lands on a player's move; a task waits at most
-  // LATEST_MS for one. The tasks themselves run off the main thread (workers).
+  // one task at a time, each begun in a moment for work (`moment`), and each task's work
+  // done in pieces, each begun in a moment of its own, so that none lands on a player's
+  // move. The tasks themselves run off the main thread (workers) and ask for their pieces.
   const QUIET_MS = 1000;
+  // The longest a task waits for a quiet moment before it takes the next pause after an
+  // answered input instead (a player who never stops still gets the work done).
   const LATEST_MS = 10000;
+  // The same for each piece of a task once it has begun.
+  const PIECE_LATEST_MS = 2000;
   // The longest a task holds the queue: one that never ends (a worker that never answers)
   // must not keep the next from starting (the service worker's install, offline play).
   const LONGEST_TASK_MS = 60000;
@@ -287,17 +297,41 @@
   for (const type of ["pointerdown", "keydown", "wheel"]) {
     addEventListener(type, () => (lastInput = performance.now()), { capture: true, passive: true });
   }
-  const quietMoment = () => new Promise((resolve) => {
-    const latest = performance.now() + LATEST_MS;
+  const INPUT_ENDS = ["pointerup", "pointercancel", "keyup"];
+  // A moment for work: a quiet one — no tap, key or wheel for QUIET_MS, and the browser idle
+  // (`requestIdleCallback`) — or, when none comes within `latestMs`, the pause just after
+  // the page has painted its answer to the player's next input (the frame of the answer and
+  // one more, then a task): the longest a player who never stops leaves. A drag that never
+  // ends does not hold it past 3 × `latestMs`.
+  const moment = (latestMs) => new Promise((resolve) => {
+    const begun = performance.now();
+    let timer = 0;
+    let armed = false;
+    const go = () => {
+      clearTimeout(timer);
+      for (const type of INPUT_ENDS) removeEventListener(type, answered, true);
+      resolve();
+    };
+    const answered = () => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(go, 0)));
     const wait = () => {
       const now = performance.now();
       const calm = lastInput + QUIET_MS - now;
-      if (calm > 0 && now < latest) return setTimeout(wait, Math.min(calm, latest - now));
-      if ("requestIdleCallback" in self) requestIdleCallback(() => resolve(), { timeout: 1000 });
-      else resolve();
+      if (calm <= 0 || now >= begun + 3 * latestMs) {
+        if ("requestIdleCallback" in self) requestIdleCallback(go, { timeout: 1000 });
+        else go();
+        return;
+      }
+      if (!armed && now >= begun + latestMs) {
+        armed = true;
+        for (const type of INPUT_ENDS) addEventListener(type, answered, { capture: true, passive: true });
+      }
+      timer = setTimeout(wait, Math.min(calm, (armed ? begun + 3 * latestMs : begun + latestMs) - now));
     };
     wait();
   });
+  // A worker's ask for its next piece of work, `{ piece: n }` (static/snapshot-store.mjs,
+  // sw.js): the same message back to it in a moment for work.
+  loader.grant = (worker, ask) => moment(PIECE_LATEST_MS).then(() => worker.postMessage(ask));
   let queue = Promise.resolve();
   // Each task's span is a performance measure "eightoff-idle-task" (bench/startup.py reads it).
   const timed = (task) => async () => {
@@ -309,7 +343,7 @@
     }
   };
   loader.whenQuiet = (task) => {
-    queue = queue.then(quietMoment).then(timed(task)).catch(() => {}); // the game works without it
+    queue = queue.then(() => moment(LATEST_MS)).then(timed(task)).catch(() => {}); // the game works without it
     return queue;
   };
 

@@ -415,7 +415,8 @@ export function expandSnapshot(bytes) {
 
 /** Stores this build's snapshot (and the wasm, when no cache holds it) in the page's cache,
  * in a worker of its own, snapshot-store.mjs: the download, its decoding and the cache
- * writes stay off the page's main thread. Resolves when the worker is done. */
+ * writes stay off the page's main thread, in pieces the page lets begin. Resolves when the
+ * worker is done. */
 function storeSnapshot() {
   return new Promise((resolve) => {
     let worker;
@@ -429,7 +430,10 @@ function storeSnapshot() {
       if (event.data === "stored") report("stored");
       resolve();
     };
-    worker.onmessage = worker.onerror = end;
+    // It asks for each piece of its work ({ piece }): loader.js answers in a moment for it.
+    const grant = loaderFacts?.grant ?? ((target, ask) => target.postMessage(ask));
+    worker.onmessage = (event) => (event.data?.piece ? grant(worker, event.data) : end(event));
+    worker.onerror = end;
     worker.postMessage({ cache: SNAPSHOT_CACHE, snapshot: SNAPSHOT, wasm: WASM });
   });
 }
