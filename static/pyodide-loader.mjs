@@ -494,9 +494,13 @@ _late_stdlib
 /** Booted from a snapshot with an empty standard library zip: puts the real one in its place
  * once the board is playable (from the service worker's cache or the HTTP cache on later
  * visits), or sooner if an import needs it. The performance mark `eightoff-stdlib` tells
- * when, and how (`detail`). */
+ * when, and how (`detail`); `<html data-stdlib>` is "waiting" until then, "installed" after
+ * (the smoke suite waits for it before it leaves a page: Firefox logs a download the leaving
+ * cuts short in the service worker as the page's error). */
 function installStdlib(pyodide) {
   const archive = pyodide.runPython("import sys\nnext(p for p in sys.path if p.endswith('.zip'))");
+  const root = document.documentElement;
+  root.dataset.stdlib = "waiting";
   let installed = false;
   let finder = null;
   const install = (bytes, how) => {
@@ -504,6 +508,7 @@ function installStdlib(pyodide) {
     installed = true;
     pyodide.FS.writeFile(archive, bytes, { canOwn: true });
     performance.mark("eightoff-stdlib", { detail: how });
+    root.dataset.stdlib = "installed";
     return true;
   };
   const fetchNow = (name) => {

@@ -145,6 +145,21 @@ COUNT_FLIGHTS = """() => {
 (``window.smokeMostFlying``)."""
 
 HARVEST = "() => (window.smokeProblems || []).splice(0)"
+STDLIB_IN = """(timeout) => new Promise((resolve) => {
+  const html = document.documentElement;
+  const waiting = () => html.dataset.stdlib === "waiting";
+  if (!waiting()) return resolve(true);
+  const observer = new MutationObserver(() => {
+    if (!waiting()) { observer.disconnect(); clearTimeout(timer); resolve(true); }
+  });
+  observer.observe(html, {attributes: true, attributeFilter: ["data-stdlib"]});
+  const timer = setTimeout(() => { observer.disconnect(); resolve(false); }, timeout);
+})"""
+"""Until a page booted from the snapshot has its standard library in place (``<html
+data-stdlib>``, static/pyodide-loader.mjs), at most ``timeout`` ms: a page left while the
+service worker still sends it gets, in Firefox, an error of its own for the download cut
+short (as a favicon's did once)."""
+STDLIB_TIMEOUT_MS = 30_000
 BANNERS = "() => [...document.querySelectorAll('.py-error')].map((node) => node.textContent)"
 
 
@@ -295,7 +310,9 @@ class GamePage:
     # -- what must never happen -------------------------------------------------------------
 
     def harvest(self) -> None:
-        """Keep what the page recorded before it is left."""
+        """Keep what the page recorded before it is left, once its standard library is in
+        place (a download the leaving would cut short)."""
+        self.driver.run(STDLIB_IN, STDLIB_TIMEOUT_MS)
         if not self.driver.reads_console:
             self.seen += self.driver.run(HARVEST) or []
 
