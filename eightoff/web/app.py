@@ -119,8 +119,9 @@ class App:
 
     def pieces(self) -> Iterator[None]:
         """The start after the board's elements, in pieces (each ``yield`` lets the browser
-        run its tasks: paint, input): the game decided and drawn; the listeners bound;
-        each window not yet built, one a piece; then ``<html data-ready>``, last."""
+        run its tasks: paint, input): the game decided and its controllers made; the game
+        drawn; the listeners bound; each window not yet built, one a piece; then ``<html
+        data-ready>``, last (the loading screen covers the page until then)."""
         address = query = str(window.location.search)
         loaded = self.store.load()
         if flag_from_query(query, DAILY) and deal_from_query(query) == (None, None):
@@ -137,6 +138,7 @@ class App:
         self.pointer = Pointer(self.view.board, self.view, rooms.hands, self.dispatch)
         browser = [str(tag) for tag in window.navigator.languages or [window.navigator.language or "en"]]
         rooms.language.speak(choose_language(address, loaded.settings.language, browser), None)
+        yield
         if start.path is not None:  # opened from a position link: its moves are the game's path
             self.table.take_path(start.path)
         self.table.show()
