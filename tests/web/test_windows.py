@@ -130,6 +130,25 @@ def test_each_window_is_built_when_first_wanted_and_what_others_put_in_it_then(p
     assert len(page.body.children) == 5 and not dialogs.build_next()
 
 
+def test_the_statistics_on_demand_is_built_by_its_first_show_and_a_window_built_unbound_listens_to_nothing(
+    page: Page,
+) -> None:
+    dialogs = page.dialogs(built=False)
+    page.unbind()
+    made = page.modules.stats_window.StatsWindow
+    dialogs.adopt("stats", made)
+    window = page.modules.stats_window.OnDemand(lambda: dialogs.made("stats", made))
+    assert page.body.children == []
+    window.say("Imported.")
+    assert [child.id for child in page.body.children] == ["stats"]
+    assert node(page.body, "#import-message").textContent == "Imported."
+    window.show(Stats())
+    assert node(page.body, "#import-message").textContent == "" and len(page.body.children) == 1
+    dialogs.open_new_game(Settings())  # built after the unbind: no listener added
+    assert all(not listeners for listeners in node(page.body, "#code-input").listeners.values())
+    assert all(not listeners for listeners in node(page.body, "#new-game-dialog").listeners.values())
+
+
 def test_guarded_runs_at_once_when_nothing_would_be_lost(page: Page) -> None:
     dialogs = page.dialogs()
     runs: list[str] = []
