@@ -154,6 +154,7 @@ class App:
         self.view.say(" ".join(m for m in said if m))
         if start.ask is not None:
             ask_first(self.dialogs, start.ask, start.game.moves, rooms.deals.open_link)
+        yield
         while self.build_next():
             yield
         document.documentElement.setAttribute("data-ready", "")

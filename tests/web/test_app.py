@@ -177,9 +177,9 @@ def test_the_start_in_pieces_gives_the_browser_its_turn_and_says_it_is_ready_las
     app = asyncio.run(module.start_in_pieces())
     try:
         # after the elements (marked built), the controllers, the game drawn (marked
-        # shown), then one a window: 5 dialogs, the Statistics, the replay bar, the coach's
-        # button
-        assert turns == [(False, 1)] * 2 + [(False, 2)] * 9 and "data-ready" in html
+        # shown), the listeners, then one a window: 5 dialogs, the Statistics, the replay
+        # bar, the coach's button
+        assert turns == [(False, 1)] * 2 + [(False, 2)] * 10 and "data-ready" in html
         assert app.how_to.shown and not app.build_next()
     finally:
         app.unbind()
