@@ -21,7 +21,7 @@ import asyncio
 import secrets
 from collections.abc import Callable, Coroutine, Iterator
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Final
 
 from pyscript import document, window
 from pyscript.ffi import is_none
@@ -63,6 +63,9 @@ from .windows.replay_bar import ReplayBar
 from .windows.stats_window import OnDemand, StatsWindow
 from .words.i18n import ngettext, use_duration_format, use_number_format
 from .words.notices import notice_text
+
+PIECE_MS: Final = 16.0
+"""The windows built in one piece of the start while it has run less than this (ms)."""
 
 
 class App:
@@ -120,8 +123,9 @@ class App:
     def pieces(self) -> Iterator[None]:
         """The start after the board's elements, in pieces (each ``yield`` lets the browser
         run its tasks: paint, input): the game decided and its controllers made; the game
-        drawn; the listeners bound; each window not yet built, one a piece; then ``<html
-        data-ready>``, last (the loading screen covers the page until then)."""
+        drawn; the listeners bound; the windows not yet built, as many a piece as fit in
+        :data:`PIECE_MS` (each task hop costs a frame's style and layout when one is due);
+        then ``<html data-ready>``, last (the loading screen covers the page until then)."""
         address = query = str(window.location.search)
         loaded = self.store.load()
         if flag_from_query(query, DAILY) and deal_from_query(query) == (None, None):
@@ -155,8 +159,11 @@ class App:
         if start.ask is not None:
             ask_first(self.dialogs, start.ask, start.game.moves, rooms.deals.open_link)
         yield
+        began = float(window.performance.now())
         while self.build_next():
-            yield
+            if float(window.performance.now()) - began > PIECE_MS:  # the next in a task of its own
+                yield
+                began = float(window.performance.now())
         document.documentElement.setAttribute("data-ready", "")
 
     def build_next(self) -> bool:

@@ -8,6 +8,7 @@ action and through the door."""
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import sys
 import types
@@ -174,12 +175,14 @@ def test_the_start_in_pieces_gives_the_browser_its_turn_and_says_it_is_ready_las
 
     monkeypatch.setattr(module.asyncio, "sleep", turn)
     marks.reset_mock()
+    ticks = itertools.count(0, 10)
+    monkeypatch.setattr(first.window.performance, "now", lambda: next(ticks))  # 10 ms a reading
     app = asyncio.run(module.start_in_pieces())
     try:
         # after the elements (marked built), the controllers, the game drawn (marked
-        # shown), the listeners, then one a window: 5 dialogs, the Statistics, the replay
-        # bar, the coach's button
-        assert turns == [(False, 1)] * 2 + [(False, 2)] * 10 and "data-ready" in html
+        # shown), the listeners, then after each piece past 16 ms: two windows a piece (5
+        # dialogs, the Statistics, the replay bar, the coach's button)
+        assert turns == [(False, 1)] * 2 + [(False, 2)] * 6 and "data-ready" in html
         assert app.how_to.shown and not app.build_next()
     finally:
         app.unbind()
