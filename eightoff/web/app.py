@@ -123,9 +123,8 @@ class App:
     def pieces(self) -> Iterator[None]:
         """The start after the board's elements, in pieces (each ``yield`` lets the browser
         run its tasks: paint, input): the game decided and its controllers made; the game
-        drawn; the listeners bound; the windows not yet built, as many a piece as fit in
-        :data:`PIECE_MS` (each task hop costs a frame's style and layout when one is due);
-        then ``<html data-ready>``, last (the loading screen covers the page until then)."""
+        drawn; the listeners bound; the windows not yet built (:func:`timed`); then
+        ``<html data-ready>``, last (the loading screen covers the page until then)."""
         address = query = str(window.location.search)
         loaded = self.store.load()
         if flag_from_query(query, DAILY) and deal_from_query(query) == (None, None):
@@ -159,11 +158,7 @@ class App:
         if start.ask is not None:
             ask_first(self.dialogs, start.ask, start.game.moves, rooms.deals.open_link)
         yield
-        began = float(window.performance.now())
-        while self.build_next():
-            if float(window.performance.now()) - began > PIECE_MS:  # the next in a task of its own
-                yield
-                began = float(window.performance.now())
+        yield from timed(self.build_next)
         document.documentElement.setAttribute("data-ready", "")
 
     def build_next(self) -> bool:
@@ -273,6 +268,17 @@ class App:
         else:
             value = str(target.value or "")
         self.dispatch(from_choice(str(target.name or ""), value))
+
+
+def timed(build: Callable[[], bool]) -> Iterator[None]:
+    """Call ``build`` until it says it is done, yielding (a piece ends) whenever the piece
+    has run more than :data:`PIECE_MS`: as many a piece as fit, since each task hop costs a
+    frame's style and layout when one is due."""
+    began = float(window.performance.now())
+    while build():
+        if float(window.performance.now()) - began > PIECE_MS:
+            yield
+            began = float(window.performance.now())
 
 
 def ask_first(dialogs: Dialogs, link: Link, moves: int, open_link: Callable[[Link], None]) -> None:
