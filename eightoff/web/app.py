@@ -21,7 +21,6 @@ import asyncio
 import secrets
 from collections.abc import Callable, Coroutine, Iterator
 from datetime import UTC, datetime
-from itertools import chain
 from typing import Any, Final
 
 from pyscript import document, window
@@ -65,9 +64,8 @@ from .windows.stats_window import OnDemand, StatsWindow
 from .words.i18n import ngettext, use_duration_format, use_number_format
 from .words.notices import notice_text
 
-PIECE_MS: Final = 25.0
-"""The start goes on with its next piece in the same task while the task has run less than
-this (ms); past it, the next piece is a task of its own (:func:`start_in_pieces`)."""
+PIECE_MS: Final = 16.0
+"""The windows built in one piece of the start while it has run less than this (ms)."""
 
 
 class App:
@@ -125,8 +123,8 @@ class App:
     def pieces(self) -> Iterator[None]:
         """The start after the board's elements, in pieces (each ``yield`` lets the browser
         run its tasks: paint, input): the game decided and its controllers made; the game
-        drawn; the listeners bound; each window not yet built; then ``<html data-ready>``,
-        last (the loading screen covers the page until then)."""
+        drawn; the listeners bound; the windows not yet built (:func:`timed`); then
+        ``<html data-ready>``, last (the loading screen covers the page until then)."""
         address = query = str(window.location.search)
         loaded = self.store.load()
         if flag_from_query(query, DAILY) and deal_from_query(query) == (None, None):
@@ -160,12 +158,12 @@ class App:
         if start.ask is not None:
             ask_first(self.dialogs, start.ask, start.game.moves, rooms.deals.open_link)
         yield
-        while self.build_next():
-            yield
+        yield from timed(self.build_next)
         document.documentElement.setAttribute("data-ready", "")
 
     def build_next(self) -> bool:
-        """Build one window not yet built (or bar, card, button); ``False`` when all are."""
+        """Build one part of the page not yet built (a window, the replay bar, the how-to
+        card, the coach's button); ``False`` when all are."""
         return (
             self.dialogs.build_next()
             or self.replay_bar.build()
@@ -272,6 +270,17 @@ class App:
         self.dispatch(from_choice(str(target.name or ""), value))
 
 
+def timed(build: Callable[[], bool]) -> Iterator[None]:
+    """Call ``build`` until it says it is done, yielding (a piece ends) whenever the piece
+    has run more than :data:`PIECE_MS`: as many a piece as fit, since each task hop costs a
+    frame's style and layout when one is due."""
+    began = float(window.performance.now())
+    while build():
+        if float(window.performance.now()) - began > PIECE_MS:
+            yield
+            began = float(window.performance.now())
+
+
 def ask_first(dialogs: Dialogs, link: Link, moves: int, open_link: Callable[[Link], None]) -> None:
     """The address asks for another deal than the saved game in progress (``moves``
     moves): open it only if the player says yes."""
@@ -316,17 +325,13 @@ def start() -> App:
 
 
 async def start_in_pieces() -> App:
-    """:func:`start` in pieces (static/main.py awaits it and keeps the returned
-    :class:`App` as ``app``): after a piece, once the task has run more than
-    :data:`PIECE_MS`, the next piece waits for a task of its own, so no task is long, and a
-    fast start stays one task (each task hop costs a frame's style and layout when one is
-    due)."""
-    began = float(window.performance.now())
+    """:func:`start` in pieces, each its own task of the browser (static/main.py awaits it
+    and keeps the returned :class:`App` as ``app``): no long task, and the board painted
+    as soon as it is drawn."""
     app = begin()
-    for _piece in chain([None], app.pieces()):
-        if float(window.performance.now()) - began > PIECE_MS:
-            await asyncio.sleep(0)  # the browser's tasks first (a frame, input)
-            began = float(window.performance.now())
+    await asyncio.sleep(0)  # a task of its own: the next runs after the browser's
+    for _piece in app.pieces():
+        await asyncio.sleep(0)
     return app
 
 
