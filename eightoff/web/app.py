@@ -1,12 +1,14 @@
 """The page: the start-up, the listeners, and one door for every action.
 
-``start()`` (called by static/main.py, which keeps the returned :class:`App`) decides the
-game to open (:mod:`.links.startup`), draws it, binds the listeners and sets ``<html
-data-ready>`` last. After that every input reaches the page through :meth:`App.dispatch`
-as one :mod:`.actions` value: the pointer (:mod:`.board.pointer`), the keys
-(:mod:`.board.keys`, read by :mod:`.board.keymap`), the buttons and the dialogs' choices,
-a chosen file (read here), another tab's saves (:mod:`.storage.local`) and the solver
-worker's replies (:mod:`.solver.worker`). The door (:mod:`.door`) sends each action to the
+``start_in_pieces()`` (awaited by static/main.py, which keeps the returned :class:`App`)
+decides the game to open (:mod:`.links.startup`), draws it, binds the listeners, builds
+the windows not yet built and sets ``<html data-ready>`` last, in pieces with the browser's
+tasks between them (:meth:`App.pieces`; ``start()`` runs them all at once). After that
+every input reaches the page through :meth:`App.dispatch` as one :mod:`.actions` value:
+the pointer (:mod:`.board.pointer`), the keys (:mod:`.board.keys`, read by
+:mod:`.board.keymap`), the buttons and the dialogs' choices, a chosen file (read here),
+another tab's saves (:mod:`.storage.local`) and the solver worker's replies
+(:mod:`.solver.worker`). The door (:mod:`.door`) sends each action to the
 one controller that handles it (:mod:`.rooms`): the board's hands, the game's commands,
 hints, the replay, the Statistics window, backups, sharing, tab sync and the language.
 
@@ -17,9 +19,9 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Iterator
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Final
 
 from pyscript import document, window
 from pyscript.ffi import is_none
@@ -39,6 +41,7 @@ from .dom import Frame, Timers, intl_duration, intl_number, listen
 from .links.address import (
     DAILY,
     REPLAY,
+    Link,
     deal_from_query,
     flag_from_query,
     link_from_query,
@@ -57,18 +60,24 @@ from .storage.store import Store
 from .windows.dialogs import Dialogs
 from .windows.how_to_card import HowToCard
 from .windows.replay_bar import ReplayBar
-from .windows.stats_window import StatsWindow
+from .windows.stats_window import OnDemand, StatsWindow
 from .words.i18n import ngettext, use_duration_format, use_number_format
 from .words.notices import notice_text
+
+PIECE_MS: Final = 16.0
+"""The windows built in one piece of the start while it has run less than this (ms)."""
 
 
 class App:
     """One tab's page: the view, the dialogs, the board's state and, once started, the
-    table with the game and the controllers."""
+    table with the game and the controllers. Made with the board's elements; the windows
+    are built when first wanted, and the rest of them by :meth:`pieces` before the page
+    says it is ready."""
 
     def __init__(self, root: Any) -> None:
         self.view = View(root)
         self.dialogs = Dialogs(root)
+        self.dialogs.adopt("stats", StatsWindow)
         self.ui = UiState()
         self.store = Store(local.LocalStorage(), tab_id=secrets.token_hex(6))
         self.refit = Frame(self.view.fit)
@@ -81,16 +90,17 @@ class App:
             lambda text: self.dispatch(WorkerReply(text)),
             lambda failure: self.dispatch(WorkerFailed(failure)),
         )
-        self.stats_window = StatsWindow(self.dialogs.texts)
-        self.dialogs.adopt(self.stats_window.dialog)
-        self.replay_bar = ReplayBar(self.view.texts)
-        self.view.above_board(self.replay_bar.node)
+        self.stats_window = OnDemand(lambda: self.dialogs.made("stats", StatsWindow))
+        self.replay_bar = ReplayBar(self.view.texts, self.view.above_board)
         self.coach_page = CoachPage(self.view, self.dialogs)
+        status = self.view.elements.status
         # hidden while it holds the focus, the how-to gives it to the board's tab stop
         self.how_to = HowToCard(
-            self.view.texts, local.LocalStorage(), lambda: self.view.set_spot(self.view.spot, True)
+            self.view.texts,
+            local.LocalStorage(),
+            lambda: self.view.set_spot(self.view.spot, True),
+            lambda node: status.before(node),
         )
-        self.view.elements.status.before(self.how_to.node)
         self.tasks: set[asyncio.Future[None]] = set()
         """Running replays, copies and imports (kept until they end)."""
         # performance.now looked up at each call (a test may fake it)
@@ -106,6 +116,15 @@ class App:
     # -- start -------------------------------------------------------------------
 
     def start(self) -> None:
+        """Every piece of :meth:`pieces` at once."""
+        for _piece in self.pieces():
+            pass
+
+    def pieces(self) -> Iterator[None]:
+        """The start after the board's elements, in pieces (each ``yield`` lets the browser
+        run its tasks: paint, input): the game decided and its controllers made; the game
+        drawn; the listeners bound; the windows not yet built (:func:`timed`); then
+        ``<html data-ready>``, last (the loading screen covers the page until then)."""
         address = query = str(window.location.search)
         loaded = self.store.load()
         if flag_from_query(query, DAILY) and deal_from_query(query) == (None, None):
@@ -118,14 +137,16 @@ class App:
             self.view, self.ui, self.store, start.game, start.settings, loaded.stats, self.clock
         )
         self.rooms = rooms = Rooms(self.parts())
-        self.dialogs.new_game.on_code = rooms.coach.code
+        self.dialogs.on_code = rooms.coach.code
         self.pointer = Pointer(self.view.board, self.view, rooms.hands, self.dispatch)
         browser = [str(tag) for tag in window.navigator.languages or [window.navigator.language or "en"]]
         rooms.language.speak(choose_language(address, loaded.settings.language, browser), None)
+        yield
         if start.path is not None:  # opened from a position link: its moves are the game's path
             self.table.take_path(start.path)
         self.table.show()
         window.performance.mark("eightoff-shown")  # the game drawn: the rest binds and says
+        yield
         rooms.how_to.start()
         said = list(start.messages)
         if replay is not None:
@@ -135,19 +156,20 @@ class App:
         self.bind()
         self.view.say(" ".join(m for m in said if m))
         if start.ask is not None:
-            link = start.ask
-            moves = start.game.moves
-            self.dialogs.confirm(
-                lambda: ngettext(
-                    "Open deal {code}? The game in progress ({moves} move) will be lost.",
-                    "Open deal {code}? The game in progress ({moves} moves) will be lost.",
-                    moves,
-                    code=str(link.code),
-                    moves=moves,
-                ),
-                lambda: rooms.deals.open_link(link),
-            )
+            ask_first(self.dialogs, start.ask, start.game.moves, rooms.deals.open_link)
+        yield
+        yield from timed(self.build_next)
         document.documentElement.setAttribute("data-ready", "")
+
+    def build_next(self) -> bool:
+        """Build one part of the page not yet built (a window, the replay bar, the how-to
+        card, the coach's button); ``False`` when all are."""
+        return (
+            self.dialogs.build_next()
+            or self.replay_bar.build()
+            or self.how_to.build()
+            or self.coach_page.build()
+        )
 
     def parts(self) -> Parts:
         """What the controllers are given: the thin parts and the browser's functions."""
@@ -248,6 +270,32 @@ class App:
         self.dispatch(from_choice(str(target.name or ""), value))
 
 
+def timed(build: Callable[[], bool]) -> Iterator[None]:
+    """Call ``build`` until it says it is done, yielding (a piece ends) whenever the piece
+    has run more than :data:`PIECE_MS`: as many a piece as fit, since each task hop costs a
+    frame's style and layout when one is due."""
+    began = float(window.performance.now())
+    while build():
+        if float(window.performance.now()) - began > PIECE_MS:
+            yield
+            began = float(window.performance.now())
+
+
+def ask_first(dialogs: Dialogs, link: Link, moves: int, open_link: Callable[[Link], None]) -> None:
+    """The address asks for another deal than the saved game in progress (``moves``
+    moves): open it only if the player says yes."""
+    dialogs.confirm(
+        lambda: ngettext(
+            "Open deal {code}? The game in progress ({moves} move) will be lost.",
+            "Open deal {code}? The game in progress ({moves} moves) will be lost.",
+            moves,
+            code=str(link.code),
+            moves=moves,
+        ),
+        lambda: open_link(link),
+    )
+
+
 def _new_code(winnable_only: bool) -> Callable[[int], DealCode]:
     """How the first visit draws its deal: from the catalogue for 4 and 2 cells when only
     winnable deals are wanted (8 cells: a random deal, which the worker is not yet there
@@ -259,15 +307,32 @@ def _new_code(winnable_only: bool) -> Callable[[int], DealCode]:
     return draw
 
 
-def start() -> App:
-    """Build the page, bind its listeners, mark ``<html data-ready>`` last; returns the
-    running :class:`App` (static/main.py keeps it as ``app``)."""
+def begin() -> App:
+    """The page's :class:`App`, with the board's elements made."""
     use_number_format(intl_number)
     use_duration_format(intl_duration)
     app = App(document.getElementById("app"))
-    window.performance.mark("eightoff-built")  # the elements and the dialogs made
+    window.performance.mark("eightoff-built")  # the board's elements made
+    return app
+
+
+def start() -> App:
+    """Build the page, bind its listeners, mark ``<html data-ready>`` last, in one go;
+    returns the running :class:`App`."""
+    app = begin()
     app.start()
     return app
 
 
-__all__ = ["App", "start"]
+async def start_in_pieces() -> App:
+    """:func:`start` in pieces, each its own task of the browser (static/main.py awaits it
+    and keeps the returned :class:`App` as ``app``): no long task, and the board painted
+    as soon as it is drawn."""
+    app = begin()
+    await asyncio.sleep(0)  # a task of its own: the next runs after the browser's
+    for _piece in app.pieces():
+        await asyncio.sleep(0)
+    return app
+
+
+__all__ = ["App", "begin", "start", "start_in_pieces"]

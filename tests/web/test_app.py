@@ -8,7 +8,9 @@ action and through the door."""
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
+import sys
 import types
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -154,6 +156,36 @@ def test_the_page_starts_on_the_addresss_deal_and_says_it_is_ready(tab: Callable
     assert marks == [("eightoff-built",), ("eightoff-shown",)]
     assert json.loads(app.window.localStorage.items[RECORD_KEY])["game"]["code"] == "EO1-C4-AAAAAFA"
     assert app.window.location.search == "?deal=EO1-C4-AAAAAFA"
+
+
+def test_the_start_in_pieces_gives_the_browser_its_turn_and_says_it_is_ready_last(
+    tab: Callable[[str], Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """static/main.py awaits ``start_in_pieces``: the board's elements, the game drawn,
+    the listeners, then each window a piece; ``<html data-ready>`` only after the last."""
+    first = tab("")  # the fake browser, and a first visit's how-to card built and shown
+    module = sys.modules["eightoff.web.app"]
+    html = first.document.documentElement.attributes
+    html.pop("data-ready")
+    turns: list[tuple[bool, int]] = []
+    marks = first.window.performance.mark
+
+    async def turn(_seconds: float) -> None:  # the browser's turn: what the page has said so far
+        turns.append(("data-ready" in html, marks.call_count))
+
+    monkeypatch.setattr(module.asyncio, "sleep", turn)
+    marks.reset_mock()
+    ticks = itertools.count(0, 10)
+    monkeypatch.setattr(first.window.performance, "now", lambda: next(ticks))  # 10 ms a reading
+    app = asyncio.run(module.start_in_pieces())
+    try:
+        # after the elements (marked built), the controllers, the game drawn (marked
+        # shown), the listeners, then after each piece past 16 ms: two windows a piece (5
+        # dialogs, the Statistics, the replay bar, the coach's button)
+        assert turns == [(False, 1)] * 2 + [(False, 2)] * 6 and "data-ready" in html
+        assert app.how_to.shown and not app.build_next()
+    finally:
+        app.unbind()
 
 
 def test_daily_opens_todays_deal(tab: Callable[[str], Any]) -> None:

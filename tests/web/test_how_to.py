@@ -134,9 +134,25 @@ def card(monkeypatch: pytest.MonkeyPatch) -> tuple[Any, Document, list[str]]:
     modules = fakebrowser.install(monkeypatch, Window(), MODULES, document)
     backs: list[str] = []
     texts = modules.dom.Texts()
-    made = modules.how_to_card.HowToCard(texts, MemoryStorage(), lambda: backs.append("board"))
-    document.body.appendChild(made.node)
+    made = modules.how_to_card.HowToCard(
+        texts, MemoryStorage(), lambda: backs.append("board"), document.body.appendChild
+    )
+    assert made.build() and not made.build()  # built once, put on the page by its place
+    assert document.body.children == [made.node]
     return made, document, backs
+
+
+def test_the_card_is_built_when_first_shown(monkeypatch: pytest.MonkeyPatch) -> None:
+    document = Document()
+    modules = fakebrowser.install(monkeypatch, Window(), MODULES, document)
+    made = modules.how_to_card.HowToCard(
+        modules.dom.Texts(), MemoryStorage(), list, document.body.appendChild
+    )
+    made.hide()  # nothing built yet: nothing to hide, and no focus moved
+    assert made.node is None and not made.shown and document.body.children == []
+    made.show(True)
+    assert document.body.children == [made.node] and made.shown
+    assert document.activeElement is made.heading
 
 
 def test_the_card_is_a_titled_section_of_lines_and_one_button(card: tuple[Any, Document, list[str]]) -> None:

@@ -50,9 +50,13 @@ class Page:
         self.modules = fakebrowser.install(monkeypatch, self.window, MODULES, self.document)
         self.body = self.document.body
 
-    def dialogs(self) -> Any:
+    def dialogs(self, built: bool = True) -> Any:
+        """The dialogs, bound, then (``built``) every window built, as before the page is
+        ready (App.pieces)."""
         dialogs = self.modules.dialogs.Dialogs(self.body)
         self.unbind = dialogs.bind()
+        while built and dialogs.build_next():
+            pass
         return dialogs
 
 
@@ -88,6 +92,61 @@ def test_the_five_dialogs_are_built_at_the_end_of_the_page_with_their_words(page
     ]  # fmt: skip
     assert node(page.body, "#language").querySelectorAll("option")[1].getAttribute("dir") == "rtl"
     assert not dialogs.any_open()
+
+
+def test_each_window_is_built_when_first_wanted_and_what_others_put_in_it_then(page: Page) -> None:
+    dialogs = page.dialogs(built=False)
+    assert page.body.children == [] and not dialogs.is_open("win") and not dialogs.any_open()
+    dialogs.close("win")
+    dialogs.close_all()  # nothing built: nothing to close, and nothing built by asking
+    assert page.body.children == []
+    dialogs.fit("win", lambda window: window.text.after(page.document.createElement("aside")))
+    dialogs.relabel()
+    assert page.body.children == []
+    told: list[Any] = []
+    dialogs.on_code = told.append
+    dialogs.open_help()  # a key right after the page is ready: built, then opened
+    assert [child.id for child in page.body.children] == ["help-dialog"] and dialogs.is_open("help-dialog")
+    node(page.body, "#help-dialog").querySelector("button").focus()  # type: ignore[union-attr]
+    dialogs.close("help-dialog")  # its close listener was bound when it was built
+    assert dialogs.openers == {}
+    dialogs.show_win(types.SimpleNamespace(score=5, moves=2))
+    win_text = node(page.body, "#win-text")
+    assert win_text.parent is not None
+    after = win_text.parent.children
+    assert after[after.index(win_text) + 1].tag == "aside"
+    dialogs.close_all()
+    assert dialogs.build_next() and [child.id for child in page.body.children] == [
+        "help-dialog", "win", "new-game-dialog"
+    ]  # fmt: skip
+    code_input = node(page.body, "#code-input")
+    code_input.value = str(CODE)
+    code_input.fire("input")  # checked as it is typed, and the code told
+    assert told == [CODE] and not node(page.body, "#play-code").disabled
+    dialogs.fit("win", lambda window: window.text.after(page.document.createElement("hr")))
+    assert after[after.index(win_text) + 1].tag == "hr"  # built: fitted at once
+    while dialogs.build_next():
+        pass
+    assert len(page.body.children) == 5 and not dialogs.build_next()
+
+
+def test_the_statistics_on_demand_is_built_by_its_first_show_and_a_window_built_unbound_listens_to_nothing(
+    page: Page,
+) -> None:
+    dialogs = page.dialogs(built=False)
+    page.unbind()
+    made = page.modules.stats_window.StatsWindow
+    dialogs.adopt("stats", made)
+    window = page.modules.stats_window.OnDemand(lambda: dialogs.made("stats", made))
+    assert page.body.children == []
+    window.say("Imported.")
+    assert [child.id for child in page.body.children] == ["stats"]
+    assert node(page.body, "#import-message").textContent == "Imported."
+    window.show(Stats())
+    assert node(page.body, "#import-message").textContent == "" and len(page.body.children) == 1
+    dialogs.open_new_game(Settings())  # built after the unbind: no listener added
+    assert all(not listeners for listeners in node(page.body, "#code-input").listeners.values())
+    assert all(not listeners for listeners in node(page.body, "#new-game-dialog").listeners.values())
 
 
 def test_guarded_runs_at_once_when_nothing_would_be_lost(page: Page) -> None:
@@ -242,10 +301,12 @@ def test_nothing_focused_keeps_no_opener_and_unbind_stops_listening(page: Page) 
 
 def test_an_adopted_dialog_opens_closes_and_gives_the_focus_back(page: Page) -> None:
     dialogs = page.dialogs()
-    stats = page.modules.stats_window.StatsWindow(dialogs.texts)
-    dialogs.adopt(stats.dialog)
+    made = page.modules.stats_window.StatsWindow
+    dialogs.adopt("stats", made)
     page.unbind()
     page.unbind = dialogs.bind()
+    stats = dialogs.made("stats", made)
+    assert dialogs.made("stats", made) is stats  # built once
     button = page.body.appendChild(page.document.createElement("button"))
     button.focus()
     dialogs.open("stats")
@@ -303,7 +364,10 @@ def test_the_daily_line_names_the_last_date_won() -> None:
 
 def test_the_replay_bar_shows_where_the_replay_is_and_its_speed(page: Page) -> None:
     texts = page.modules.dom.Texts()
-    bar = page.modules.replay_bar.ReplayBar(texts)
+    bar = page.modules.replay_bar.ReplayBar(texts, page.body.appendChild)
+    bar.hide()  # not built: nothing to hide
+    assert bar.node is None and page.body.children == []
+    assert bar.build() and not bar.build() and page.body.children == [bar.node]
     assert bar.node.hidden and bar.node.getAttribute("aria-label") == "Replay"
     assert bar.play.getAttribute("aria-label") == "Play"
     replay = Replay(CODE, (Move.parse("1e"), Move.parse("1f")))
@@ -370,8 +434,8 @@ def test_a_window_opens_at_its_top_on_its_first_control_or_its_heading(page: Pag
     on their heading; every window opens scrolled to its top (tests/browser/test_voice.py
     checks it in Chromium)."""
     dialogs = page.dialogs()
-    window = page.modules.stats_window.StatsWindow(dialogs.texts)
-    dialogs.adopt(window.dialog)
+    dialogs.adopt("stats", page.modules.stats_window.StatsWindow)
+    assert dialogs.build_next() and not dialogs.build_next()
     heading_first = {
         str(h2.id) for h2 in page.body.querySelectorAll("h2") if h2.getAttribute("autofocus") is not None
     }

@@ -1,9 +1,11 @@
 """What :class:`.solver.coach.Coach` shows on the page: the offer's button beside the status
 line, the code's verdict in the New Game window, the solver's line in the win message.
 
-Thin DOM code: it builds two elements into the view's and the dialogs' own places (their
+Thin DOM code: it builds three elements into the view's and the dialogs' own places (their
 words kept by those :class:`.dom.Texts`, so a language change rewrites them) and writes
-what the coach tells it; it decides nothing.
+what the coach tells it; it decides nothing. The button is built when first offered (or
+ahead, by :meth:`CoachPage.build`), the two lines put into their windows when those are
+built (:meth:`.windows.dialogs.Dialogs.fit`).
 
 - ``#go-back`` (``data-action="go-back"``, key B): "Go back to the last position that can
   still be won", after ``#status``, shown only while the coach offers it;
@@ -31,17 +33,28 @@ class CoachPage:
     def __init__(self, view: View, dialogs: Dialogs) -> None:
         self.view = view
         self.dialogs = dialogs
-        button = _element("button", id="go-back", type="button", hidden="", data_action="go-back")
-        self.button = view.texts.text(button, lambda: _("Go back to the last position that can still be won"))
-        view.elements.status.after(self.button)
+        self.button: Any = None
+        """``#go-back`` (``None`` until it is built)."""
         self.verdict_words: Words = str
         verdict = _element("p", id="code-verdict", aria_live="polite")
         self.verdict_node = dialogs.texts.text(verdict, lambda: self.verdict_words())
-        dialogs.new_game.message.after(self.verdict_node)
+        dialogs.fit("new-game-dialog", lambda window: window.message.after(self.verdict_node))
         self.line_words: Words = str
         line = _element("p", id="win-solver")
         self.line_node = dialogs.texts.text(line, lambda: self.line_words())
-        dialogs.win.text.after(self.line_node)
+        dialogs.fit("win", lambda window: window.text.after(self.line_node))
+
+    def build(self) -> bool:
+        """Make ``#go-back``, hidden, after the status line, once; ``False`` when it was
+        already built."""
+        if self.button is not None:
+            return False
+        button = _element("button", id="go-back", type="button", hidden="", data_action="go-back")
+        self.button = self.view.texts.text(
+            button, lambda: _("Go back to the last position that can still be won")
+        )
+        self.view.elements.status.after(self.button)
+        return True
 
     def say(self, text: str) -> None:
         self.view.say(text)
@@ -50,7 +63,10 @@ class CoachPage:
         self.view.announce(text)
 
     def offer(self, shown: bool) -> None:
-        self.button.hidden = not shown
+        if shown:
+            self.build()
+        if self.button is not None:
+            self.button.hidden = not shown
 
     def verdict(self, words: Words) -> None:
         self.verdict_words = words

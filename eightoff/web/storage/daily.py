@@ -26,6 +26,7 @@ CELLS: Final = 4
 """The daily deal's cell count: the certified catalogue's (4 and 2 cells have one; 4 is
 the middle difficulty)."""
 EPOCH: Final = date(1970, 1, 1)
+catalogue(CELLS)  # decoded at import, so the memory snapshot holds it: every start asks today's deal
 
 
 def daily_code(day: date) -> DealCode:

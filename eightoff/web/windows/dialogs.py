@@ -1,5 +1,6 @@
-"""The page's set of dialogs: each window built once at the end of the page, opened
-modally, closed, and the focus given back to where it was when it closes
+"""The page's set of dialogs: each window built at the end of the page the first time it
+is wanted (opened, or built ahead by :meth:`Dialogs.build_next` once the board is playable),
+opened modally, closed, and the focus given back to where it was when it closes
 (docs/dom-contract.md, "Dialogs").
 
 Thin DOM code. The windows are modules of their own (:mod:`.win`, :mod:`.new_game`,
@@ -12,14 +13,15 @@ Their buttons carry ``data-action`` and reach the page through the one click lis
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from functools import partial
+from typing import Any, TypeVar
 
 from pyscript import document
 from pyscript.ffi import is_none
 
 from ...deal import DealCode
 from ...game import Game
-from ..dom import Texts, add, listen
+from ..dom import Texts, listen
 from ..storage.settings import Settings
 from .confirm import ConfirmDialog, in_progress
 from .keys_window import KeysDialog
@@ -28,64 +30,130 @@ from .panel import Panel, Words
 from .settings_window import SettingsDialog
 from .win import WinDialog
 
+Made = TypeVar("Made", bound=Panel)
+
 
 class Dialogs:
-    """The dialogs, built once at the end of ``root``. Each returns the focus to where it
-    was when it closes. Their words are kept with :class:`.dom.Texts`, so :meth:`relabel`
-    rewrites them in another language, an open dialog included."""
+    """The dialogs, each built at the end of ``root`` when first wanted (:meth:`panel`).
+    Each returns the focus to where it was when it closes. Their words are kept with
+    :class:`.dom.Texts`, so :meth:`relabel` rewrites them in another language, an open
+    dialog included."""
 
     def __init__(self, root: Any) -> None:
         self.root = root
         self.texts = Texts()
-        self.win = WinDialog(self.texts)
-        self.new_game = NewGameDialog(self.texts)
-        self.confirmation = ConfirmDialog(self.texts)
-        self.settings = SettingsDialog(self.texts)
-        self.keys = KeysDialog(self.texts)
-        self.panels: list[Panel] = [self.win, self.new_game, self.confirmation, self.settings, self.keys]
-        add(root, *(panel.dialog for panel in self.panels))
-        self.by_id = {str(panel.dialog.id): panel.dialog for panel in self.panels}
+        self.on_code: Callable[[DealCode | None], None] = lambda _code: None
+        """Told each code the New Game window checks (:mod:`.solver.coach`)."""
+        self.makers: dict[str, Callable[[Texts], Panel]] = {
+            "win": WinDialog,
+            "new-game-dialog": partial(NewGameDialog, on_code=lambda code: self.on_code(code)),
+            "confirm": ConfirmDialog,
+            "settings-dialog": SettingsDialog,
+            "help-dialog": KeysDialog,
+        }
+        """How each window is made, by its dialog's id, in the page's order."""
+        self.panels: dict[str, Panel] = {}
+        """The windows built, by their dialog's id."""
+        self.fittings: dict[str, list[Callable[[Any], None]]] = {}
+        """What others put into a window not yet built, run when it is (:meth:`fit`)."""
+        self.unbinds: list[Callable[[], None]] | None = None
+        """The listeners of the windows built (``None``: not bound)."""
         self.openers: dict[str, Any] = {}
         """Per dialog id, the element that had the focus when it opened."""
 
-    def adopt(self, dialog: Any) -> None:
-        """Own a dialog built elsewhere (the Statistics window, :mod:`.stats_window`):
-        added to ``root``, closed with the others, opened by :meth:`open`, the focus given
-        back. Call before :meth:`bind`."""
-        self.root.appendChild(dialog)
-        self.by_id[str(dialog.id)] = dialog
+    def adopt(self, ident: str, make: Callable[[Texts], Panel]) -> None:
+        """Own a window made elsewhere (the Statistics window, :mod:`.stats_window`),
+        ``ident`` its dialog's id: built, opened, closed and relabelled with the others."""
+        self.makers[ident] = make
+
+    def panel(self, ident: str) -> Panel:
+        """The window ``ident``, built at the end of ``root`` the first time it is wanted."""
+        panel = self.panels.get(ident)
+        if panel is None:
+            panel = self.panels[ident] = self.makers[ident](self.texts)
+            for fitting in self.fittings.pop(ident, ()):
+                fitting(panel)
+            self.root.appendChild(panel.dialog)
+            self._listen(panel)
+        return panel
+
+    def fit(self, ident: str, fitting: Callable[[Any], None]) -> None:
+        """Run ``fitting(panel)`` on the window ``ident`` once it is built (at once if it is)."""
+        if ident in self.panels:
+            fitting(self.panels[ident])
+        else:
+            self.fittings.setdefault(ident, []).append(fitting)
+
+    def build_next(self) -> bool:
+        """Build one window not yet built, in the page's order; ``False`` when all are."""
+        ident = next((ident for ident in self.makers if ident not in self.panels), None)
+        return ident is not None and self.panel(ident) is not None
+
+    def made(self, ident: str, kind: type[Made]) -> Made:
+        """The window ``ident``, of the class ``kind``, built if it is not yet."""
+        panel = self.panel(ident)
+        assert isinstance(panel, kind)
+        return panel
+
+    @property
+    def win(self) -> WinDialog:
+        return self.made("win", WinDialog)
+
+    @property
+    def new_game(self) -> NewGameDialog:
+        return self.made("new-game-dialog", NewGameDialog)
+
+    @property
+    def confirmation(self) -> ConfirmDialog:
+        return self.made("confirm", ConfirmDialog)
+
+    @property
+    def settings(self) -> SettingsDialog:
+        return self.made("settings-dialog", SettingsDialog)
+
+    @property
+    def keys(self) -> KeysDialog:
+        return self.made("help-dialog", KeysDialog)
 
     def open(self, ident: str) -> None:
         """Open an adopted dialog by its id."""
-        self._show(self.by_id[ident])
+        self._show(self.panel(ident).dialog)
 
     def relabel(self) -> None:
-        """Every word of the dialogs again in the language now in use (an open dialog
-        too: the question and the win message keep their numbers)."""
+        """Every word of the dialogs built again in the language now in use (an open
+        dialog too: the question and the win message keep their numbers)."""
         self.texts.refresh()
-        for panel in self.panels:
+        for panel in self.panels.values():
             panel.relabel()
 
     def bind(self) -> Callable[[], None]:
         """Check the code field as it is typed; give the focus back when a dialog
-        closes; returns the unbind."""
-
-        def on_input(_event: Any) -> None:
-            self.new_game.check()
-
-        def on_close(event: Any) -> None:
-            opener = self.openers.pop(str(event.target.id), None)
-            if opener is not None and opener.isConnected and is_none(self.root.querySelector("dialog[open]")):
-                opener.focus()
-
-        unbinds = [listen(self.new_game.code_input, {"input": on_input})]
-        unbinds += [listen(node, {"close": on_close}) for node in self.by_id.values()]
+        closes (the windows built now and later); returns the unbind."""
+        self.unbinds = []
+        for panel in self.panels.values():
+            self._listen(panel)
 
         def unbind() -> None:
+            unbinds, self.unbinds = self.unbinds or [], None
             for one in unbinds:
                 one()
 
         return unbind
+
+    def _listen(self, panel: Panel) -> None:
+        if self.unbinds is None:
+            return
+        self.unbinds.append(listen(panel.dialog, {"close": self._closed}))
+        if isinstance(panel, NewGameDialog):
+            self.unbinds.append(listen(panel.code_input, {"input": self._typed}))
+
+    def _typed(self, _event: Any) -> None:
+        self.check_code()
+
+    def _closed(self, event: Any) -> None:
+        opener = self.openers.pop(str(event.target.id), None)
+        if opener is not None and opener.isConnected and not self.any_open():
+            opener.focus()
 
     def _show(self, dialog: Any) -> None:
         """Open ``dialog`` modally (the focus stays inside it until it closes), focused on
@@ -104,13 +172,13 @@ class Dialogs:
         return not is_none(self.root.querySelector("dialog[open]"))
 
     def is_open(self, ident: str) -> bool:
-        node = self.by_id.get(ident)
-        return node is not None and bool(node.open)
+        panel = self.panels.get(ident)
+        return panel is not None and bool(panel.dialog.open)
 
     def close(self, ident: str) -> None:
-        node = self.by_id.get(ident)
-        if node is not None:
-            node.close()
+        panel = self.panels.get(ident)
+        if panel is not None:
+            panel.dialog.close()
 
     def hand_over(self, ident: str) -> None:
         """Close a dialog without giving the focus back: what closes it takes the focus."""
@@ -118,9 +186,9 @@ class Dialogs:
         self.close(ident)
 
     def close_all(self) -> None:
-        for node in self.by_id.values():
-            if node.open:
-                node.close()
+        for panel in self.panels.values():
+            if panel.dialog.open:
+                panel.dialog.close()
 
     def show_win(self, game: Game) -> None:
         """The win message with the game's score and move count."""

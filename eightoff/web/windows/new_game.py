@@ -48,9 +48,9 @@ class NewGameDialog(Panel):
     """The New Game window: :meth:`show` sets the choices from the settings and empties
     the code field; :meth:`check` checks the typed code."""
 
-    def __init__(self, texts: Texts) -> None:
+    def __init__(self, texts: Texts, on_code: Callable[[DealCode | None], None] = lambda _code: None) -> None:
         super().__init__(texts, "new-game-dialog", lambda: _("New game"))
-        self.on_code: Callable[[DealCode | None], None] = lambda _code: None
+        self.on_code = on_code
         """Told each code checked (the solver's verdict of it, :mod:`.solver.coach`)."""
         cells = add(el("fieldset", "cells-choice"), texts.text(el("legend"), lambda: _("Cells")))
         for n in CELL_COUNTS:

@@ -3,12 +3,14 @@ to the end, the speed, where the replay is, "play from here" and closing the rep
 (docs/replays.md).
 
 Thin DOM code: the replay's steps come from :mod:`.board.replay`; this module only writes
-them into the bar. Its buttons carry ``data-action`` and reach the page through the one
+them into the bar, which is built the first time it is shown (or ahead, by :meth:`ReplayBar.build`,
+once the board is playable). Its buttons carry ``data-action`` and reach the page through the one
 click listener (``App.dispatch``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ..board.replay import SPEEDS, Replay
@@ -26,11 +28,21 @@ def speed_value(speed: float) -> str:
 class ReplayBar:
     """The replay's controls above the board: to the deal, back, play or pause, forward,
     to the end, the speed, where it is, "play from here" and closing the replay. Its fixed
-    words are kept in ``texts``; :meth:`show` writes the rest."""
+    words are kept in ``texts``; :meth:`show` writes the rest. ``place(node)`` puts the bar
+    on the page when it is built."""
 
-    def __init__(self, texts: Texts) -> None:
-        label = ("aria-label",)
+    def __init__(self, texts: Texts, place: Callable[[Any], None]) -> None:
+        self.texts = texts
+        self.place = place
         self.replay: Replay | None = None
+        self.node: Any = None
+        """The bar's element (``None`` until it is built)."""
+
+    def build(self) -> bool:
+        """Make the bar and put it on the page, once; ``False`` when it was already built."""
+        if self.node is not None:
+            return False
+        texts, label = self.texts, ("aria-label",)
         self.node = texts.put(
             el("div", "replay", id="replay", role="toolbar", hidden=""), label, lambda: _("Replay")
         )
@@ -65,11 +77,14 @@ class ReplayBar:
             texts.text(button("", "replay-exit", "tool", id="replay-exit"), lambda: _("Close the replay")),
         )
         texts.put(self.play, label, self._play_words)
+        self.place(self.node)
+        return True
 
     def _play_words(self) -> str:
         return _("Pause") if self.replay is not None and self.replay.playing else _("Play")
 
     def show(self, replay: Replay) -> None:
+        self.build()
         self.replay = replay
         self.node.hidden = False
         self.step.textContent = _("Move {step} of {length}", step=replay.step, length=replay.length)
@@ -79,7 +94,8 @@ class ReplayBar:
         self.speed.value = speed_value(replay.speed)
 
     def hide(self) -> None:
-        self.node.hidden = True
+        if self.node is not None:
+            self.node.hidden = True
 
 
 __all__ = ["ReplayBar", "speed_value"]

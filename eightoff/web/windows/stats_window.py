@@ -10,6 +10,7 @@ CSP allows no inline style).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from pyscript import document
@@ -121,4 +122,19 @@ class StatsWindow(Panel):
         self.message.classList.toggle("bad", bad)
 
 
-__all__ = ["StatsWindow"]
+class OnDemand:
+    """The Statistics window as its controllers see it (:mod:`.statistics`,
+    :mod:`.storage.backups`): ``window()`` builds it the first time it is wanted
+    (:meth:`.dialogs.Dialogs.panel`)."""
+
+    def __init__(self, window: Callable[[], StatsWindow]) -> None:
+        self.window = window
+
+    def show(self, stats: Stats) -> None:
+        self.window().show(stats)
+
+    def say(self, text: str, bad: bool = False) -> None:
+        self.window().say(text, bad)
+
+
+__all__ = ["OnDemand", "StatsWindow"]
