@@ -9,7 +9,7 @@ data-ready from Python). Times are from navigation start, read in the page with
 performance.now(): "playable" when <html data-ready> appears (every listener is bound),
 "painted" at the first animation frame after the board holds its cards (the frame that
 paints it; the stock page has no board), and "our own start" from static/main.py's first
-line (performance mark `eightoff-start`) to playable: our imports and `start()`; its parts
+line (performance mark `eightoff-start`) to playable: `start_in_pieces()`, a task per piece; its parts
 (the marks `eightoff-built` and `eightoff-shown`) and the longest task of the page's main
 thread that overlaps it or the second after it (issue 22: none over 50 ms) are printed too.
 
@@ -122,8 +122,9 @@ class Figures:
     """Our first visits: the path each took and why (:func:`first_visit_path`)."""
 
     parts: list[list[float]] = field(default_factory=list)
-    """Our own start in parts, seconds: to the page's elements made (``eightoff-built``), to
-    the game drawn (``eightoff-shown``), to playable."""
+    """Our own start in parts, seconds: to the board's elements made (``eightoff-built``), to
+    the game drawn (``eightoff-shown``), to playable (the listeners bound and the windows
+    not yet wanted built, a task each)."""
     longest: list[float] = field(default_factory=list)
     """The longest task of the main thread that overlapped our own start or the second after
     it, seconds."""
