@@ -4,10 +4,11 @@ damaged storage, two tabs and a full quota (issue 4, browser half; docs/storage.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import contextmanager
 from urllib.parse import quote
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Dialog, Page, expect
 
 from eightoff import DealCode, Game, Move
 from eightoff.web.storage.store import BACKUP_KEY, KEY
@@ -115,16 +116,26 @@ def test_a_bad_code_in_the_address_loses_nothing_and_injects_nothing(
     game = started(page, site_url)
     reopen(page, site_url)  # the same game, started without a code: the reference
     normal = page.evaluate(COUNT_ELEMENTS)
-    dialogs = watch_dialogs(page)
-    reopen(page, site_url, "deal=" + quote(bad, safe=""))
-    expect_refused(page, game, reason, normal, dialogs)
+    with dialogs_opened(page) as dialogs:
+        reopen(page, site_url, "deal=" + quote(bad, safe=""))
+        expect_refused(page, game, reason, normal, dialogs)
 
 
-def watch_dialogs(page: Page) -> list[str]:
-    """The messages of the alerts, confirms and prompts the page opens from now on."""
+@contextmanager
+def dialogs_opened(page: Page) -> Iterator[list[str]]:
+    """The messages of the alerts, confirms and prompts the page opens in the block, each
+    dismissed (the tab may be kept booted for the next test: nothing is left listening)."""
     dialogs: list[str] = []
-    page.on("dialog", lambda dialog: dialogs.append(dialog.message))
-    return dialogs
+
+    def seen(dialog: Dialog) -> None:
+        dialogs.append(dialog.message)
+        dialog.dismiss()
+
+    page.on("dialog", seen)
+    try:
+        yield dialogs
+    finally:
+        page.remove_listener("dialog", seen)
 
 
 def expect_refused(page: Page, game: Game, reason: str, elements: int, dialogs: list[str]) -> None:
@@ -167,9 +178,9 @@ def test_a_bad_code_in_the_address_of_a_boot_injects_nothing(page: Page, site_ur
     game = started(page, site_url)
     open_page(page, site_url)  # the same game, reloaded without a code: the reference page
     normal = page.evaluate(COUNT_ELEMENTS)
-    dialogs = watch_dialogs(page)
-    open_page(page, site_url, "deal=" + quote(bad, safe=""))
-    expect_refused(page, game, reason, normal, dialogs)
+    with dialogs_opened(page) as dialogs:
+        open_page(page, site_url, "deal=" + quote(bad, safe=""))
+        expect_refused(page, game, reason, normal, dialogs)
 
 
 def test_damaged_storage_gives_a_notice_and_keeps_a_backup(page: Page, site_url: str) -> None:
