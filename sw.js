@@ -62,6 +62,8 @@ self.addEventListener("install", (event) => {
 // with no page to answer (none is up yet, or all were closed) a piece goes after
 // PIECE_WAIT_MS anyway, so the install always ends. Returns the bytes read so far.
 const PIECE_BYTES = 1 << 20;
+// The bytes of the files checked so far (the install's pieces are measured in them).
+let bytesRead = 0;
 const PIECE_WAIT_MS = 3000;
 const waiting = new Map();
 let asked = 0;
@@ -143,9 +145,6 @@ async function kind(url, response) {
   if (!marker || (html && type !== "text/html")) return "foreign";
   return marker[1] === BUILD.version ? "ours" : "newer";
 }
-
-// The bytes of the files checked so far (the install's pieces are measured in them).
-let bytesRead = 0;
 
 async function sha256(response) {
   const body = await response.arrayBuffer();
