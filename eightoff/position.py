@@ -141,7 +141,15 @@ class Position:
 
     def check_pile(self, pile: Pile) -> None:
         """Raise :class:`NotationError` for a pile this game does not have."""
-        limit = {"column": COLUMNS, "cell": len(self.cells), "foundation": 4}[pile.kind]
+        # Compared, not looked up in a dict built per call: every query of a pile asks this
+        # (legal_moves about 600 times a position), and the dict took half of its time.
+        kind = pile.kind
+        if kind == "column":
+            limit = COLUMNS
+        elif kind == "cell":
+            limit = len(self.cells)
+        else:
+            limit = 4 if kind == "foundation" else 0
         if not 1 <= pile.index <= limit:
             raise NotationError(f"there is no {pile.kind} {pile.index} in this game", code="no-pile")
 

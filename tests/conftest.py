@@ -5,7 +5,10 @@ workers (`-n 3 --dist loadgroup`). Each test module is one group, so a module's 
 one process, in their order, one after another: the tests marked `same_tab` keep their one
 booted tab (tests/browser/conftest.py) and each module's session fixtures start once. The
 smoke suite is the one exception: its tests run once per engine in one browser per engine,
-so each engine is a group of its own and Firefox and WebKit run side by side.
+so each engine is a group of its own and Firefox and WebKit run side by side. A group's name
+must not end in "]": xdist reads the group from a node id's last "@" only when no "]" follows
+it, so "test_smoke.py[firefox]" made every smoke test a group of one, and each process
+launched its own Firefox and WebKit for the suite's last minutes.
 
 Hypothesis runs without its per-example deadline (200 ms by default) everywhere: a
 property's example that took 882 ms once on the loaded 2-core machine failed the whole run
@@ -31,5 +34,6 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         group = item.nodeid.split("::")[0]
         callspec = getattr(item, "callspec", None)
         if SMOKE in Path(item.path).parents and callspec and "driver" in callspec.params:
-            group += f"[{callspec.params['driver']}]"
+            group += f"-{callspec.params['driver']}"
+        assert not group.endswith("]"), f"xdist would not read the group {group!r}"
         item.add_marker(pytest.mark.xdist_group(group))

@@ -58,9 +58,11 @@ class Solution:
         return game
 
 
-NEAR_THE_END = 100
-"""Where the wins that start from a position link start: the last 43 moves of
-EO1-C8-AAAAAFA's line hold moves to and from the cells, to the columns and home."""
+NEAR_THE_END = 120
+"""Where the wins that start from a position link start: the last 23 moves of
+EO1-C8-AAAAAFA's line hold every kind of move its last 43 do, to and from the cells, to
+the columns and home (tests/engine/test_fcsolve.py checks it); the whole game is the mouse's
+and the touch's wins (tests/browser/test_win.py) and the smoke suite's drags."""
 
 
 def run_solver(code: DealCode) -> str:

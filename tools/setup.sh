@@ -2,7 +2,7 @@
 # Debian packages through apt-get (as root, or with sudo), Python packages in .venv,
 # the pinned browser runtime through `npm ci` from package-lock.json.
 
-step() { printf '\n== %s\n' "$*"; }
+step() { printf '\n== %s (at %d s)\n' "$*" "$SECONDS"; }
 
 setup_debian() {
   local missing=()

@@ -12,7 +12,7 @@ import io
 import pytest
 
 from eightoff import DealCode, cli
-from tests.fcsolve import UNSOLVED, run_solver, solution, solve
+from tests.fcsolve import NEAR_THE_END, UNSOLVED, run_solver, solution, solve
 
 CODES = [
     "EO1-C8-AAAAAFA",
@@ -40,6 +40,25 @@ def test_the_seeds_deal_wins_with_715_points_in_143_moves() -> None:
     143 moves, 39 of them from a cell onto a column: 10 × 52 + 5 × 39 = 715."""
     winning = solution("EO1-C8-AAAAAFA")
     assert (len(winning.lines), winning.score) == (143, 715)
+
+
+def test_the_wins_near_the_end_still_play_every_kind_of_move_the_last_43_do() -> None:
+    """The wins from a position link near the end (keyboard, tap-to-select, the mouse's
+    and the touch's second wins, the smoke suite's keyboard win) play the last 23 moves:
+    every kind of move the last 43, where they used to start, hold."""
+    moves = solution("EO1-C8-AAAAAFA").moves
+    kinds = [(move.source.kind, move.target.kind) for move in moves[NEAR_THE_END:]]
+    assert len(kinds) == 23
+    assert (
+        set(kinds)
+        == {(m.source.kind, m.target.kind) for m in moves[100:]}
+        == {
+            ("column", "cell"),
+            ("cell", "column"),
+            ("column", "foundation"),
+            ("cell", "foundation"),
+        }
+    )
 
 
 def test_the_solver_plays_with_the_deals_cell_count() -> None:
