@@ -63,5 +63,5 @@ coverage report --fail-under=95
 step "Coverage of the DOM layer's pure modules"
 coverage report --include='eightoff/web/*' --fail-under=95
 step "Browser tests: smoke, deploy, Chromium"
-python -m pytest tests/smoke tests/deploy tests/browser -n 3 --dist loadgroup -p no:cov --durations=25
+python -m pytest tests/smoke tests/deploy tests/browser -n 3 --dist loadgroup --no-loadscope-reorder -p no:cov --durations=25
 echo "every check passed, $SECONDS s from the start"
