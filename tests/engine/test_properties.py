@@ -10,6 +10,7 @@ import copy
 import json
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -79,6 +80,7 @@ def games(draw: st.DrawFn, max_moves: int = 60) -> Game:
 # -- random play --------------------------------------------------------------------------------
 
 
+@pytest.mark.no_cover  # untraced (tools/test.sh): the coverage is the same without it
 @FAST
 @given(st.data(), codes)
 def test_random_play_keeps_52_distinct_cards(data: st.DataObject, code: DealCode) -> None:
@@ -93,6 +95,7 @@ def test_random_play_keeps_52_distinct_cards(data: st.DataObject, code: DealCode
         assert len(position.cells) == code.cells
 
 
+@pytest.mark.no_cover  # untraced (tools/test.sh): the coverage is the same without it
 @FAST
 @given(st.data(), games(max_moves=30))
 def test_undo_restores_exactly_and_redo_reapplies(data: st.DataObject, game: Game) -> None:
@@ -122,6 +125,7 @@ def test_score_is_the_sum_of_the_moves_points(game: Game) -> None:
     assert (game.score, game.position) == (0, game.code.deal())
 
 
+@pytest.mark.no_cover  # untraced (tools/test.sh): the coverage is the same without it
 @FAST
 @given(games())
 def test_legal_moves_are_exactly_the_moves_check_allows(game: Game) -> None:
@@ -146,6 +150,7 @@ def test_a_group_move_takes_the_whole_run(game: Game) -> None:
 # -- every notation round-trips -----------------------------------------------------------------
 
 
+@pytest.mark.no_cover  # untraced (tools/test.sh): the coverage is the same without it
 @given(games())
 def test_onto_plays_the_most_cards_the_rules_allow_between_two_piles(game: Game) -> None:
     """``Game.onto`` (a key naming two piles) is the legal move with the most cards from
@@ -179,6 +184,7 @@ def finishable(position: Position) -> bool:
     return False
 
 
+@pytest.mark.no_cover  # untraced (tools/test.sh): the coverage is the same without it
 @given(st.sampled_from(range(len(SOLVED))), st.integers(50, 120))
 def test_finish_exists_exactly_when_foundation_moves_alone_win(line: int, length: int) -> None:
     code, moves = DealCode(catalogue(4)[line], 4), SOLVED[line]
@@ -219,6 +225,7 @@ def test_deal_code_round_trip(code: DealCode) -> None:
     assert DealCode.parse(f"  {str(code).lower()} ") == code
 
 
+@pytest.mark.no_cover  # untraced (tools/test.sh): the coverage is the same without it
 @FAST
 @given(games())
 def test_position_round_trip(game: Game) -> None:
@@ -297,6 +304,7 @@ json_values = st.recursive(
 )
 
 
+@pytest.mark.no_cover  # untraced (tools/test.sh): the coverage is the same without it
 @TEXT
 @given(json_values)
 def test_saved_from_dict_raises_only_saved_game_errors(value: Any) -> None:
@@ -361,6 +369,7 @@ def assert_replays(loaded: Game, claimed: dict[str, Any]) -> None:
         ahead = apply(ahead, move)  # legal play, or IllegalMoveError
 
 
+@pytest.mark.no_cover  # untraced (tools/test.sh): the coverage is the same without it
 @FAST
 @given(games(max_moves=40), st.data())
 def test_saved_from_dict_with_damaged_history(game: Game, data: st.DataObject) -> None:

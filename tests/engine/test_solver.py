@@ -89,6 +89,7 @@ def test_solvable_deals_are_won_by_the_solution(text: str) -> None:
     assert str(result) == f"solved {len(result.moves)} moves"
 
 
+@pytest.mark.no_cover  # untraced (tools/test.sh): the coverage is the same without it
 @pytest.mark.parametrize("text", ["EO1-C2-AAAAAAA", "EO1-C2-AAAAAAD", "EO1-C2-AAAAAAF"])
 def test_unsolvable_two_cell_deals_agree_with_the_plain_search(text: str) -> None:
     position = DealCode.parse(text).deal()
@@ -226,6 +227,7 @@ def walks(draw: st.DrawFn, codes: list[DealCode], most: int) -> Position:
     return position
 
 
+@pytest.mark.no_cover  # untraced (tools/test.sh): the coverage is the same without it
 @SOME
 @given(walks(WINNABLE, 40))
 def test_every_solution_from_a_random_position_wins(position: Position) -> None:

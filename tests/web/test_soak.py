@@ -175,6 +175,7 @@ def mutations(rng: random.Random, text: str) -> str:
     return json.dumps(data)
 
 
+@pytest.mark.no_cover  # untraced (tools/test.sh): the coverage is the same without it
 def test_1000_fuzzed_saved_records_load_exactly_or_say_why() -> None:
     rng = random.Random(7)
     games = [long_game(n, seed=n) for n in (0, 3, 40, 130)]
@@ -260,6 +261,7 @@ def address(rng: random.Random, saved: Game) -> str:
     return "?" + "&".join(parts)
 
 
+@pytest.mark.no_cover  # untraced (tools/test.sh): the coverage is the same without it
 def test_1000_fuzzed_addresses_keep_the_game_or_say_why() -> None:
     rng = random.Random(11)
     saved = long_game(12)
