@@ -58,7 +58,7 @@ def site_url() -> Iterator[str]:
 
 
 KEEPER = "__keeper__.html"
-"""The address of the page that keeps the site's renderer process alive (shared_context)."""
+"""The address of the blank page that keeps the site's renderer process alive (shared_context)."""
 
 
 @pytest.fixture(scope="session")
@@ -73,7 +73,8 @@ def shared_context(
     the game) keeps alive between tests: a fresh tab then boots in a warm process (its
     compiled wasm and scripts already in memory), for half a cold process's CPU (measured:
     1.3 against 2.7 CPU-seconds a boot, 0.9 against 1.5 s). Each test still gets its own
-    tab, document and JavaScript world."""
+    tab, document and JavaScript world, and the closed tabs are collected (the renderers
+    held 0.85 to 1.3 GB over 70 boots in a row)."""
     profile = tmp_path_factory.mktemp("chromium-profile")
     options = {**browser_type_launch_args}
     options["args"] = [*options.get("args", []), "--process-per-site"]
