@@ -27,7 +27,7 @@ setup_python() {
   # shellcheck disable=SC1091
   source .venv/bin/activate
   # uv (requirements-setup.txt) installs the pinned packages, compiling them as pip does
-  # (imports here keep no .pyc): 10 s on a fresh clone here, where pip took 16.
+  # (imports here keep no .pyc): 9 to 12 s into an empty .venv here, where pip took 22 to 26.
   python -m pip install -q --disable-pip-version-check -r requirements-setup.txt
   python -m uv pip install -q --compile-bytecode -r "$1"
 }
