@@ -12,7 +12,11 @@ Two figures, each as p50 and p95 over one run, compared with the frame budget (1
   increments once a frame). Each tap is undone before the next.
 - pointer-move handling during a drag: the time between a window capture-phase listener
   and a window bubble-phase listener of the same pointermove, i.e. the time spent in the
-  board's own (Python) handler, for every move of long drags.
+  board's own (Python) handler, for every move of long drags;
+- drag paint: what those drags cost Chromium's drawing, from a trace of them (the
+  ``devtools.timeline`` category): the main thread's Paint and the raster workers' RasterTask,
+  in milliseconds a pointermove (the carried card on a layer of its own leaves little of
+  either: static/eightoff.css, ``.card.lifted``);
 - tap to painted while the solver's worker searches: the same taps while a worker of the
   page's own script (static/hint-worker.mjs: our Pyodide, eightoff.web.solver.messages.answer) works
   through hint requests for the slowest positions of the 4-cell deals (the search must
@@ -35,6 +39,7 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import json
 import os
 import statistics
 import sys
@@ -42,7 +47,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Browser, Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tools")]
@@ -61,7 +66,7 @@ TARGET_MS = 2.0
 SAVE_BUDGET_MS = 1.0
 CODE = "EO1-C8-AAAAAAB"  # the ace of spades tops column 4: a tap sends it home
 TAPPED = "AS"
-DRAGGED = "5S"
+DRAGGED = "3H"  # tops column 2: carried by each drag (the 5S under it could not be lifted)
 
 PROBES = """() => {
   const board = document.getElementById('board');
@@ -212,12 +217,33 @@ def tap_and_undo(page: Page) -> None:
     page.locator("#undo").click()
 
 
-def measure(page: Page, taps: int, drags: int, steps: int) -> tuple[list[list[float]], list[float]]:
+DRAWING = ("Paint", "RasterTask")
+"""The trace events of Chromium's drawing: Paint on the main thread (recording what to draw)
+and RasterTask on the raster workers (drawing it into tiles)."""
+TRACED = ["devtools.timeline", "disabled-by-default-devtools.timeline"]
+
+
+def drawing_per_move(trace: bytes, moves: int) -> dict[str, float]:
+    """Milliseconds of each of :data:`DRAWING` a pointermove, summed over a trace."""
+    events = json.loads(trace)
+    events = events["traceEvents"] if isinstance(events, dict) else events
+    totals = dict.fromkeys(DRAWING, 0.0)
+    for event in events:
+        if event.get("ph") == "X" and event.get("name") in totals:
+            totals[event["name"]] += event.get("dur", 0) / 1000
+    return {name: total / moves for name, total in totals.items()}
+
+
+def measure(
+    browser: Browser, page: Page, taps: int, drags: int, steps: int
+) -> tuple[list[list[float]], list[float], dict[str, float]]:
+    """The taps' times, the pointermove handler's times and the drags' drawing a move."""
     page.evaluate(PROBES)
     for _ in range(taps):
         tap_and_undo(page)
     tap_times = page.evaluate("window.bench.taps")
     page.evaluate("() => { window.bench.moves = []; }")
+    browser.start_tracing(page=page, categories=TRACED)
     for _ in range(drags):
         x, y = center_top(page, DRAGGED)
         page.mouse.move(x, y)
@@ -225,7 +251,9 @@ def measure(page: Page, taps: int, drags: int, steps: int) -> tuple[list[list[fl
         page.mouse.move(x + 300, y + 200, steps=steps)
         page.mouse.move(x, y, steps=steps)
         page.mouse.up()
-    return tap_times, page.evaluate("window.bench.moves")
+    trace = browser.stop_tracing()
+    moves: list[float] = page.evaluate("window.bench.moves")
+    return tap_times, moves, drawing_per_move(trace, len(moves))
 
 
 def report(name: str, values: list[float], budget: float, label: str) -> None:
@@ -262,7 +290,7 @@ def main(argv: list[str] | None = None) -> None:
                 page.goto(serve.url_of(server) + f"index.html?deal={CODE}")
                 page.wait_for_selector("html[data-ready]", state="attached", timeout=90_000)
                 boot = time.perf_counter() - started
-                taps, moves = measure(page, args.taps, args.drags, args.steps)
+                taps, moves, drawing = measure(browser, page, args.taps, args.drags, args.steps)
                 requests = slowest_positions(args.searches) * args.rounds
                 searching, answered = taps_while_searching(page, requests, args.taps)
                 saves = save_times(page, args.saves)
@@ -285,6 +313,10 @@ def main(argv: list[str] | None = None) -> None:
     )
     report("pointermove handler (Python)", moves, TARGET_MS, "2ms")
     report("pointermove handler vs frame", moves, FRAME_MS, "frame")
+    print(
+        f"drag paint, a pointermove: {drawing['Paint']:.3f} ms Paint, {drawing['RasterTask']:.3f} ms "
+        f"RasterTask; their sum / frame {sum(drawing.values()) / FRAME_MS:.3f}"
+    )
     report("save, full history (Pyodide)", saves, SAVE_BUDGET_MS, "1ms")
     p95 = percentile([t[0] for t in taps], 0.95) / FRAME_MS
     counted = sorted(int(t[2]) for t in taps)
