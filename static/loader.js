@@ -143,6 +143,17 @@
     reset.addEventListener("click", startAfresh);
   }
 
+  // An error's name and message, then where it came from. V8 begins its stack with the
+  // first two; JavaScriptCore and SpiderMonkey give only the frames (a trap in the
+  // interpreter's wasm, in WebKit, said nothing but "wasm-function[14535]" and its callers).
+  function described(error) {
+    if (!error || typeof error !== "object") return error ? String(error) : "";
+    const head = error.message ? `${error.name || "Error"}: ${error.message}` : "";
+    const stack = typeof error.stack === "string" ? error.stack : "";
+    if (!stack) return head || String(error);
+    return !head || stack.startsWith(head) ? stack : `${head}\n${stack}`;
+  }
+
   // The saved record (docs/storage.md), or null (none, or no storage).
   const saved = () => {
     try {
@@ -221,7 +232,7 @@
   // Errors before the game is ready: report them instead of leaving a half-drawn page.
   const onError = (event) => {
     const error = event.error || event.reason;
-    fail(text("error.script"), String((error && (error.stack || error.message)) || event.message || error), true);
+    fail(text("error.script"), described(error) || event.message || String(error), true);
   };
   addEventListener("error", onError);
   addEventListener("unhandledrejection", onError);

@@ -77,6 +77,31 @@ def test_wasm_with_wrong_type_shows_an_error(
     expect(page.locator("html")).not_to_have_attribute("data-ready", "")
 
 
+# Before the game is ready, an error whose stack has only frames, as JavaScriptCore gives
+# for a trap in the interpreter's wasm (seen once in WebKit: "14535@<?>:wasm-function[14535]").
+FRAMES_ONLY = """document.addEventListener("DOMContentLoaded", () => {
+  const trap = new RangeError("Maximum call stack size exceeded.");
+  const frames = "14535@<?>:wasm-function[14535]\\nxe@pyodide.asm.mjs:1:623407";
+  Object.defineProperty(trap, "stack", {value: frames});
+  setTimeout(() => { throw trap; });
+});"""
+
+
+def test_an_error_whose_stack_has_only_frames_is_shown_with_its_message(
+    page: Page, site_url: str, strict_page: StrictPage
+) -> None:
+    """The loading screen's details name the error and its message, then its frames."""
+    strict_page.expect_errors()
+    page.add_init_script(FRAMES_ONLY)
+    page.goto(site_url + "index.html?deal=EO1-C4-AAAAAFA")
+    details = page.locator("html[data-boot-error] .loading-error-details")
+    expect(details).to_have_text(
+        "RangeError: Maximum call stack size exceeded.\n"
+        "14535@<?>:wasm-function[14535]\nxe@pyodide.asm.mjs:1:623407",
+        timeout=BOOT_TIMEOUT_MS,
+    )
+
+
 def test_the_running_app_is_reachable_from_python_in_the_page(page: Page, site_url: str) -> None:
     """static/main.py keeps the App that start() returns as `app`; a `<script type="py">`
     added later runs in the same namespace and reads it (docs/dom-contract.md). Fresh
