@@ -39,9 +39,9 @@ fi
 # branches, 12 partial, with and without them), so they run untraced. The unit tests marked
 # `no_cover` (the soak and the fuzzers, the heaviest Hypothesis properties) run untraced too:
 # the coverage is line for line and branch for branch the same without them (`coverage json`
-# compared, 2026-12-02), and tracing took the fifteen marked that day from 12 to 50 s. Then the smoke
-# (Firefox, WebKit), deploy (nginx) and Chromium suites together, shared out between three
-# processes by pytest-xdist, a test module to a process (tests/conftest.py).
+# compared, 2026-12-02), and tracing took the fifteen marked that day from 12 to 50 s. Then
+# the smoke (Firefox, WebKit), deploy (nginx) and Chromium suites together, shared out
+# between three processes by pytest-xdist, a test module to a process (tests/conftest.py).
 step "Build, beside the unit tests (its output follows theirs)"
 built=$(mktemp)
 # Niced: the unit tests keep a core to themselves and the build's two compressors share the

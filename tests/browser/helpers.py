@@ -19,7 +19,7 @@ from typing import Any
 from playwright.sync_api import CDPSession, Page, expect
 
 from eightoff import DealCode, Game, Move, Pile, Position
-from eightoff.web.links.address import encode_moves
+from eightoff.web.links.address import Link
 from tests.fcsolve import reach as reach  # Freecell Solver's walks, shared with the engine tests
 
 from .harness import SAME_TAB, wait_ready
@@ -70,13 +70,13 @@ def open_fresh(
 
 
 def open_at(page: Page, site_url: str, code: str, moves: list[Move]) -> Game:
-    """A fresh game ``moves`` along deal ``code``, opened by a position link as
-    :func:`open_fresh` opens a game (the page replays the moves as played ones, undo stack
-    and score included); returns the engine's game there."""
-    open_fresh(page, site_url, f"deal={code}&moves={encode_moves(moves)}")
-    game = Game.new(DealCode.parse(code))
-    for move in moves:
-        game.play(move)
+    """A fresh game ``moves`` along deal ``code``, opened by its position link (the app's
+    own :class:`~eightoff.web.links.address.Link`) as :func:`open_fresh` opens a game (the
+    page replays the moves as played ones, undo stack and score included); returns the
+    engine's game there."""
+    link = Link(DealCode.parse(code), tuple(moves))
+    open_fresh(page, site_url, link.query().removeprefix("?"))
+    game = link.game()
     expect(page.locator("#moves")).to_have_text(str(game.moves))
     return game
 
