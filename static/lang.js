@@ -48,6 +48,16 @@
   const root = document.documentElement;
   root.lang = lang;
   root.dir = RIGHT_TO_LEFT.includes(lang) ? "rtl" : "ltr";
+  // The page's description and the installed app's manifest in that language: the markup
+  // holds the English ones (the x-default) and the other languages' descriptions
+  // (tools/sitebuild/head.py); the build writes manifest.<lang>.webmanifest for each
+  // (tools/sitebuild/manifest.py). The pseudo-language keeps the English ones.
+  if (LANGUAGES.includes(lang) && lang !== LANGUAGES[0]) {
+    const description = document.querySelector('meta[name="description"]');
+    const translated = document.querySelector(`meta[name="eightoff-description"][lang="${lang}"]`);
+    if (description && translated) description.content = translated.content;
+    document.querySelector('link[rel="manifest"]')?.setAttribute("href", `manifest.${lang}.webmanifest`);
+  }
   self.eightoffLoader = {
     lang,
     strings: STRINGS[lang] || {},
