@@ -6,10 +6,10 @@ The steps, one module each in tools/sitebuild/: `npm ci` when node_modules is mi
 stale; vendor the pinned runtime into static/vendor/ (versioned directories, plus a .pyc
 standard library compiled by the same Pyodide under Node); copy the site into dist/ and give
 its page the description and <noscript> of every language; write the Rules, Examples and
-FAQ pages (tools/pages.py); compile the catalogues (the loading
-screen's words into static/lang.js, the .mo files into the package); zip the eightoff package;
-make the memory snapshot of the booted interpreter (tools/snapshot.mjs) with it; draw the icons
-and write the web app manifest of each language; give our own assets content-hashed names; write the stock
+FAQ pages (tools/pages.py); compile the catalogues (the loading screen's words into
+static/lang.js, the .mo files into the package); zip the eightoff package; make the memory
+snapshot of the booted interpreter (tools/snapshot.mjs) with it; draw the icons and write
+the web app manifest of each language; give our own assets content-hashed names; write the stock
 PyScript page of bench/startup.py under dist/bench/; write the service worker (sw.js)
 carrying the build's content version; precompress large files (.br, .gz).
 

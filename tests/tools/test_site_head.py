@@ -158,3 +158,11 @@ def test_lang_js_asks_for_what_the_build_writes() -> None:
     (pattern,) = re.findall(r"`(manifest\.\$\{lang\}\.webmanifest)`", script)
     assert all(pattern.replace("${lang}", lang) == manifest.file_name(lang) for lang in LANGUAGES[1:])
     assert manifest.file_name("en") in SOURCE, "index.html links the English manifest"
+
+
+def test_the_hosts_revalidate_every_manifest() -> None:
+    """Netlify and Cloudflare Pages (deploy/_headers) send every manifest as no-cache, as
+    nginx and tools/serve.py do for everything not hashed."""
+    headers = (ROOT / "deploy" / "_headers").read_text(encoding="utf-8")
+    for lang in LANGUAGES:
+        assert f"\n/{manifest.file_name(lang)}\n  Cache-Control: no-cache\n" in headers, lang
