@@ -1,5 +1,5 @@
 """The page's description and the installed app's manifest follow the language (issue 34):
-static/lang.js points <link rel="manifest"> at the chosen language's manifest and copies
+static/lang.js links the chosen language's manifest (once: the markup has none) and copies
 that language's description into <meta name="description"> before anything reads them;
 Chromium then reads that manifest, with its name, description, lang and dir, and no error.
 The pseudo-language keeps the English ones.

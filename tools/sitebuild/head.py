@@ -20,7 +20,8 @@ import pages  # tools/pages.py: each language's site.toml
 from .common import facts
 
 DESCRIPTION = re.compile(r'<meta name="description" content="[^"]*">')
-NOSCRIPT = re.compile(r"<noscript>.*?</noscript>", re.DOTALL)
+NOSCRIPT = re.compile(r"<noscript><p[ >].*?</noscript>", re.DOTALL)
+"""The <noscript> of the loading screen (the one in <head> links the English manifest)."""
 OTHER_DESCRIPTION = "eightoff-description"
 """The name of the other languages' descriptions (static/lang.js reads it)."""
 OTHERS = re.compile(rf'\n *<meta name="{OTHER_DESCRIPTION}"[^>]*>')

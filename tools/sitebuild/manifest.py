@@ -5,8 +5,9 @@ translate one (the ``*_localized`` members are a proposal no browser ships), so 
 writes a manifest per language: ``manifest.webmanifest`` in English (what index.html links,
 the x-default) and ``manifest.<lang>.webmanifest`` for each other language, each with
 its ``lang``, ``dir`` and the description of ``pages/<lang>/site.toml``. static/lang.js
-points the page's ``<link rel="manifest">`` at the chosen language's before anything reads
-it. Every manifest has the same ``start_url`` and icons, and no ``id``: the app's identity
+links the chosen language's (index.html links the English one only in a <noscript>:
+Chromium reads a manifest link as soon as it is parsed and does not read it again when its
+address changes). Every manifest has the same ``start_url`` and icons, and no ``id``: the app's identity
 is its start URL (an ``id`` would be resolved against the origin, not the site's folder,
 and so change the identity of a copy installed from a subfolder), so every language
 installs one and the same app, which opens in the language of its settings.
