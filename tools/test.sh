@@ -50,7 +50,7 @@ built=$(mktemp)
 nice -n 15 python tools/build.py >"$built" 2>&1 &
 building=$!
 unit_status=0
-python -m pytest tests/engine tests/web -x --cov --cov-report= --cov-fail-under=0 --durations=25 ||
+python -m pytest tests/engine tests/web tests/tools -x --cov --cov-report= --cov-fail-under=0 --durations=25 ||
   unit_status=$?
 [ "$unit_status" -eq 0 ] || kill "$building" 2>/dev/null || true
 build_status=0
