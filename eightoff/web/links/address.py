@@ -94,10 +94,7 @@ class Link:
     def game(self) -> Game:
         """The game at the link's position, its moves on the undo stack (checked when the
         link was read)."""
-        game = Game.new(self.code)
-        for move in self.moves:
-            game.play(move)
-        return game
+        return Game.after(self.code, self.moves)
 
     def shows(self, game: Game) -> bool:
         """Whether ``game`` is already at this link: the same deal, and for a position the
