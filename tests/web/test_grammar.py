@@ -2,7 +2,7 @@
 goes through ``ngettext`` with one English wording in both forms; a number is written by
 CLDR's data (``i18n.number``/``percent``: Babel here, the browser's ``Intl`` on the page),
 never by hand. The source is read with ``ast``; the loading screen's script as text. (The
-numbers each language writes: tests/web/test_catalogues.py.)"""
+numbers each language writes: tests/tools/test_catalogues.py.)"""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Words on the page (eightoff/web/words/i18n.py), in English (the msgids): gettext, ngettext,
 pgettext; engine errors translated by their code and params, never a placeholder left
-unfilled. The catalogues of the other languages: tests/web/test_catalogues.py."""
+unfilled. The catalogues of the other languages: tests/tools/test_catalogues.py."""
 
 from __future__ import annotations
 

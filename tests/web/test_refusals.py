@@ -16,7 +16,6 @@ from eightoff.web.board.gestures import DOUBLE_TAP_MS, Tap
 from eightoff.web.board.refusals import TapWait, home_move, lift_refusal, place_of
 from eightoff.web.words import i18n
 from eightoff.web.words.card_names import card_name
-from tests.web.test_catalogues import compiled, speak  # noqa: F401  (the compiled catalogues)
 from tests.web.test_hands import Board
 
 Input = Callable[[Board], None]
@@ -159,7 +158,7 @@ def test_a_tap_held_is_shown_once_and_dropped_unsaid() -> None:
 
 
 @pytest.mark.parametrize("lang", ["he", "uk"])
-def test_the_reason_is_said_in_the_pages_language(lang: str, speak: Callable[[str], None]) -> None:  # noqa: F811
+def test_the_reason_is_said_in_the_pages_language(lang: str, speak: Callable[[str], None]) -> None:
     speak(lang)
     said = []
     for ask in (single_tap("column-1", 0, "3S"), drag("column-1", 0, "3S", "column-2")):

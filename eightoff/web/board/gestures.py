@@ -166,9 +166,20 @@ class UiState:
 
     def jump(self, game: Game, pile: str) -> Play | PutBack | bool | None:
         """A key that names ``pile``: like :meth:`select` on its top card, except that
-        cards picked up by a jump go as a run as far as the target takes it
-        (:meth:`~eightoff.game.Game.onto`), and a jump's pick lights every pile some of
-        the run may go to. ``None``: this game has no such pile (tests/web/test_state.py)."""
+        cards picked up by a jump go as a run as far as the target takes it (the
+        engine's :meth:`~eightoff.game.Game.onto`), and a jump's pick lights every pile
+        some of the run may go to. ``None``: this game has no such pile.
+
+        >>> from eightoff import DealCode, Game
+        >>> game = Game.new(DealCode.parse("EO1-C8-AAAAAFA"))
+        >>> ui = UiState()
+        >>> ui.jump(game, "column-1"), ui.held
+        (True, Held(pile='column-1', index=5, card='5S', count=1, jumped=True))
+        >>> ui.jump(game, "cell-5")
+        Play(move=Move.parse('1e'), card='5S')
+        >>> ui.jump(Game.new(DealCode.parse("EO1-C2-AAAAAFA")), "cell-3") is None
+        True
+        """
         piles = tuple(game.position.piles())
         if pile not in {p.key for p in piles}:
             return None

@@ -48,8 +48,10 @@ class View:
         self.bar = Bar(parts)
         self.drawn = Cards(parts)
         self.flights = Flights(parts)
-        self.model: BoardModel | None = None  # the model shown (none before the first show)
-        self.words = language()  # the language of the fixed words written
+        self.model: BoardModel | None = None
+        """The model shown (``None`` before the first :meth:`show`)."""
+        self.words = language()
+        """The language of the fixed words written."""
         self.fans: dict[str, float] = {}
         self.layout: Layout | None = None
         self.spot = Spot("column-1")
@@ -186,7 +188,8 @@ class View:
         self.set_spot(step(rows, self.sizes(), settle(self.spot, self.sizes()), key), True)
 
     def focus_pile(self, pile: str, take: bool = False) -> None:
-        """The focus on ``pile`` (its top card) when it is on the board, or ``take``."""
+        """The focus on ``pile`` (its top card), when the focus is on the board or
+        ``take`` (a key named the pile: the focus goes there from anywhere)."""
         if pile in self.piles:
             self.set_spot(landing(pile, self.sizes()), take or self.has_focus())
 
@@ -236,7 +239,8 @@ class View:
 
     # -- asked by the controllers (issue 19's door) ---------------------------------------
 
-    def above_board(self, node: Any) -> None:  # the replay bar
+    def above_board(self, node: Any) -> None:
+        """Put ``node`` (the replay bar) just above the board."""
         self.elements.board.before(node)
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -32,27 +32,6 @@ sys.path.insert(0, str(ROOT / "tools"))
 import i18n as catalogues  # noqa: E402  (tools/i18n.py)
 
 LANGUAGES = [lang for lang in i18n.LANGUAGES if lang != "en"]
-
-
-@pytest.fixture(scope="module")
-def compiled(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("locale")
-    catalogues.compile_all(out)
-    return out
-
-
-@pytest.fixture
-def speak(compiled: Path) -> Iterator[object]:
-    """``speak(lang)``: the page's words in ``lang`` (English again after the test)."""
-    saved = i18n.LOCALE_DIR
-    i18n.LOCALE_DIR = compiled
-
-    def use(lang: str) -> None:
-        assert i18n.set_language(lang) == lang
-
-    yield use
-    i18n.LOCALE_DIR = saved
-    i18n.set_language("en")
 
 
 def test_the_languages_agree() -> None:
@@ -160,10 +139,10 @@ def test_the_refusals_cover_every_error_code() -> None:
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_every_engine_error_is_a_translated_sentence(lang: str, speak: object) -> None:
+def test_every_engine_error_is_a_translated_sentence(lang: str, speak: Callable[[str], None]) -> None:
     errors = refusals()
     english = [engine_errors.error_text(error) for error in errors]
-    speak(lang)  # type: ignore[operator]
+    speak(lang)
     for error, source in zip(errors, english, strict=True):
         text = engine_errors.error_text(error)
         assert "{" not in text and "}" not in text, (error.code, text)
@@ -171,20 +150,20 @@ def test_every_engine_error_is_a_translated_sentence(lang: str, speak: object) -
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_every_store_notice_is_translated(lang: str, speak: object) -> None:
+def test_every_store_notice_is_translated(lang: str, speak: Callable[[str], None]) -> None:
     english = {code: notice_text(Notice(code)) for code in notices.NOTICES}
-    speak(lang)  # type: ignore[operator]
+    speak(lang)
     for code, source in english.items():
         assert notice_text(Notice(code)) not in ("", source, code)
 
 
-def test_card_names_and_plurals_in_ukrainian_and_hebrew(speak: object) -> None:
-    speak("uk")  # type: ignore[operator]
+def test_card_names_and_plurals_in_ukrainian_and_hebrew(speak: Callable[[str], None]) -> None:
+    speak("uk")
     assert card_names.card_name("KH") != "king of hearts"
     forms = {n: i18n.ngettext("{n} cell", "{n} cells", n, n=n) for n in (1, 2, 5, 21)}
     assert len({text.split()[1] for text in forms.values()}) == 3  # one, few, many
     assert forms[1].split()[1] == forms[21].split()[1]
-    speak("he")  # type: ignore[operator]
+    speak("he")
     assert i18n.direction(i18n.language()) == "rtl"
 
 
@@ -199,8 +178,8 @@ def test_the_pseudo_language_is_accented_longer_and_keeps_placeholders(text: str
     assert catalogues.is_pseudo(pseudo)
 
 
-def test_the_pseudo_language_translates_everything(speak: object) -> None:
-    speak(i18n.PSEUDO)  # type: ignore[operator]
+def test_the_pseudo_language_translates_everything(speak: Callable[[str], None]) -> None:
+    speak(i18n.PSEUDO)
     for error in refusals():
         assert catalogues.is_pseudo(engine_errors.error_text(error)), error.code
     assert catalogues.loader_strings()[i18n.PSEUDO]["Eight Off"] == catalogues.pseudo("Eight Off")
@@ -272,7 +251,9 @@ def test_hebrew_values_keep_their_order_and_place(speak: Callable[[str], None]) 
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_every_backup_refusal_is_a_translated_sentence_without_a_code(lang: str, speak: object) -> None:
+def test_every_backup_refusal_is_a_translated_sentence_without_a_code(
+    lang: str, speak: Callable[[str], None]
+) -> None:
     """One sentence per kind of bad backup (issue 20, D11), each translated, the field named."""
     codes = ["backup-too-big", "backup-too-deep", "backup-not-json", "backup-foreign", "backup-newer"]
     reasons = [
@@ -286,7 +267,7 @@ def test_every_backup_refusal_is_a_translated_sentence_without_a_code(lang: str,
     errors += [BackupError("x", code="backup-record", reason=r, field="won") for r in reasons]
     english = [reason_text(error) for error in errors]
     assert len(set(english)) == len(english)  # one sentence per kind
-    speak(lang)  # type: ignore[operator]
+    speak(lang)
     for error, source in zip(errors, english, strict=True):
         text = reason_text(error)
         assert (
