@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs everything the tests need, builds the site, and runs every check:
-# ruff, mypy --strict on all of eightoff/ (typings/ types the browser surface), and all tests:
+# ruff, mypy --strict on all of eightoff/ (typings/ types the browser surface), the import
+# contracts (.importlinter: the engine apart, the DOM layer's rooms one way), and all tests:
 # the unit tests (engine, web, tools) first, stopping at the first failure, with their branch
 # coverage (95 % at least, for the engine and the pure modules together and for the pure
 # modules alone), while the site is built beside them (once), then the browser, deploy and
@@ -21,6 +22,7 @@ step "Lint and types"
 ruff check .
 ruff format --check .
 mypy
+lint-imports  # the layers of eightoff/ (.importlinter)
 
 export FREECELL_SOLVER_QUIET=1
 # Hypothesis's full profile (100 examples a property; a developer's plain pytest runs `dev`, 50).

@@ -21,10 +21,9 @@ play and tap-to-select are :data:`KeyPlay`. Buttons, keys and the dialogs' field
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Final, Literal, get_args
 
 from ..moves import Move
-from .board.focus import NavKey
 from .commands import (
     BOARD_COMMANDS,
     COMMANDS,
@@ -78,6 +77,10 @@ BoardAction = Play | PutBack | Feedback
 
 
 # -- keyboard play and tap-to-select ---------------------------------------------------
+
+NavKey = Literal["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"]
+"""The keys that move the board's focus (:mod:`.board.focus`)."""
+NAV_KEYS: Final[frozenset[str]] = frozenset(get_args(NavKey))
 
 
 @dataclass(frozen=True)
@@ -210,6 +213,7 @@ Action = (
 __all__ = [
     "BOARD_COMMANDS",
     "COMMANDS",
+    "NAV_KEYS",
     "SETTINGS",
     "Action",
     "BoardAction",
@@ -223,6 +227,7 @@ __all__ = [
     "ImportFile",
     "Jump",
     "KeyPlay",
+    "NavKey",
     "Navigate",
     "OtherTab",
     "Play",

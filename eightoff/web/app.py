@@ -10,7 +10,7 @@ the pointer (:mod:`.board.pointer`), the keys (:mod:`.board.keys`, read by
 another tab's saves (:mod:`.storage.local`) and the solver worker's replies
 (:mod:`.solver.worker`). The door (:mod:`.door`) sends each action to the
 one controller that handles it (:mod:`.rooms`): the board's hands, the game's commands,
-hints, the replay, the Statistics window, backups, sharing, tab sync and the language.
+hints, the replay, the Statistics window, backups, sharing, tab sync and the settings.
 
 Rules come from the engine, words from :mod:`.words.i18n`.
 """
@@ -51,18 +51,18 @@ from .links.address import (
 from .links.clipboard import copy_text
 from .links.startup import choose_language, decide
 from .rooms import Parts, Rooms
-from .solver.coach_page import CoachPage
 from .solver.worker import Worker
 from .storage import local
 from .storage.daily import daily_code, today
 from .storage.files import download, read_file
+from .storage.notices import notice_text
 from .storage.store import Store
+from .windows.coach_page import CoachPage
 from .windows.dialogs import Dialogs
 from .windows.how_to_card import HowToCard
 from .windows.replay_bar import ReplayBar
 from .windows.stats_window import OnDemand, StatsWindow
 from .words.i18n import ngettext, use_duration_format, use_number_format
-from .words.notices import notice_text
 
 PIECE_MS: Final = 16.0
 """The windows built in one piece of the start while it has run less than this (ms)."""
@@ -140,7 +140,7 @@ class App:
         self.dialogs.on_code = rooms.coach.code
         self.pointer = Pointer(self.view.board, self.view, rooms.hands, self.dispatch)
         browser = [str(tag) for tag in window.navigator.languages or [window.navigator.language or "en"]]
-        rooms.language.speak(choose_language(address, loaded.settings.language, browser), None)
+        rooms.settings.speak(choose_language(address, loaded.settings.language, browser), None)
         yield
         if start.path is not None:  # opened from a position link: its moves are the game's path
             self.table.take_path(start.path)

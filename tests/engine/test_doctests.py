@@ -39,7 +39,7 @@ MODULES = [
     "eightoff.web.words.i18n",
     "eightoff.web.words.card_names",
     "eightoff.web.words.engine_errors",
-    "eightoff.web.words.notices",
+    "eightoff.web.storage.notices",
     "eightoff.web.board.keymap",
     "eightoff.web.board.layout",
     "eightoff.web.storage.store",

@@ -93,3 +93,15 @@ def test_the_check_sees_every_kind_of_import(tmp_path: Path) -> None:
         "import js\nimport os.path\nfrom pyodide.ffi import x\nfrom . import y\n", encoding="utf-8"
     )
     assert imported(sample) == {"js", "os", "pyodide"}
+
+
+def test_the_engine_contract_names_every_module_of_the_engine() -> None:
+    """.importlinter's engine contract (``lint-imports``, tools/test.sh) holds every engine
+    module: a new one cannot import the DOM layer or the browser unseen."""
+    import configparser
+
+    config = configparser.ConfigParser()
+    config.read(PACKAGE.parent / ".importlinter", encoding="utf-8")
+    listed = set(config["importlinter:contract:engine"]["source_modules"].split())
+    engine = {p.stem for p in PACKAGE.glob("*.py")} - {"__init__", "__main__"}
+    assert listed == {f"eightoff.{name}" for name in engine}

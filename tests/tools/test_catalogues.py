@@ -19,12 +19,13 @@ from eightoff import DealCode, Game, HistoryError, IllegalMoveError, Move, Pile
 from eightoff.errors import EightOffError
 from eightoff.rules import check
 from eightoff.web.links.address import BadMove, decode_moves
+from eightoff.web.storage import notices
 from eightoff.web.storage.backup import BackupError, reason_text
+from eightoff.web.storage.notices import notice_text
 from eightoff.web.storage.stats_entries import Tally
 from eightoff.web.storage.store import Notice
 from eightoff.web.windows.chart import figures
-from eightoff.web.words import card_names, engine_errors, i18n, notices
-from eightoff.web.words.notices import notice_text
+from eightoff.web.words import card_names, engine_errors, i18n
 from tests.engine.helpers import board
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -19,6 +19,7 @@ from eightoff.solver import solve
 from eightoff.web.actions import Choose, OtherTab
 from eightoff.web.board.clock import Clock
 from eightoff.web.board.gestures import UiState
+from eightoff.web.controllers.tabs import Tabs
 from eightoff.web.facts import RECORD_KEY
 from eightoff.web.links.address import Link
 from eightoff.web.storage import backup
@@ -26,7 +27,6 @@ from eightoff.web.storage.settings import Settings
 from eightoff.web.storage.stats import Stats
 from eightoff.web.storage.stats_entries import MAX_TIME, Current, Result, StatsError, Tally
 from eightoff.web.storage.store import Loaded, MemoryStorage, Notice, Store
-from eightoff.web.storage.tabs import Tabs
 from eightoff.web.words import i18n
 from tests.web import fakebrowser
 from tests.web.test_table import FakeView, Window

@@ -1,7 +1,7 @@
 """The page's smaller controllers, each with Python fakes (tests/web/fakepage.py): the
-Statistics window's commands (windows/statistics.py), backup files (storage/backups.py),
-sharing (links/sharing.py), another tab's saves (storage/tabs.py) and the language switch
-with the settings chosen (words/language.py)."""
+Statistics window's commands (windows/statistics.py), backup files (controllers/backups.py),
+sharing (controllers/sharing.py), another tab's saves (controllers/tabs.py) and the language switch
+with the settings chosen (controllers/settings.py)."""
 
 from __future__ import annotations
 
@@ -13,17 +13,17 @@ import pytest
 from eightoff import Game, Move
 from eightoff.web.actions import Choose, ImportFile, OtherTab
 from eightoff.web.board.replay import Replay
+from eightoff.web.controllers.backups import Backups
+from eightoff.web.controllers.settings import SettingsChoices
+from eightoff.web.controllers.sharing import Sharing
+from eightoff.web.controllers.tabs import Tabs
 from eightoff.web.links.address import Link, link_from_query
-from eightoff.web.links.sharing import Sharing
 from eightoff.web.storage.backup import MEDIA_TYPE, BackupError, export
-from eightoff.web.storage.backups import Backups
 from eightoff.web.storage.settings import Settings
 from eightoff.web.storage.stats import Stats
 from eightoff.web.storage.store import Loaded, Notice
-from eightoff.web.storage.tabs import Tabs
 from eightoff.web.windows.statistics import Statistics
 from eightoff.web.words.i18n import language
-from eightoff.web.words.language import Language
 from tests.web.fakepage import Browser, Calls, FakeDialogs, FakeDocument, FakeTable, FakeView, new_game
 
 # -- the Statistics window ------------------------------------------------------------
@@ -218,7 +218,7 @@ def english(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
         asked.append(code)
         return code
 
-    monkeypatch.setattr("eightoff.web.words.language.set_language", use)
+    monkeypatch.setattr("eightoff.web.controllers.settings.set_language", use)
     yield asked
     assert language() == "en"
 
@@ -228,7 +228,7 @@ class Speaking:
         self.document, self.view, self.table = FakeDocument(), FakeView(), FakeTable()
         self.relabelled: list[str] = []
         self.browser = Browser()
-        self.language = Language(
+        self.language = SettingsChoices(
             self.document,
             self.view,
             self.table,

@@ -103,7 +103,7 @@ def test_garbage_from_another_tab_is_set_aside_and_this_tabs_game_saved_over_it(
 
 
 def test_the_words_of_the_new_notices() -> None:
-    from eightoff.web.words.notices import notice_text
+    from eightoff.web.storage.notices import notice_text
 
     assert notice_text(Notice("storage-set-aside", {"backup": True})) == (
         "Something that was not a saved game of Eight Off was found in the browser's storage: it was "

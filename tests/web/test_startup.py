@@ -9,9 +9,9 @@ import pytest
 from eightoff import DealCode, Game, Move
 from eightoff.web.links.address import Link
 from eightoff.web.links.startup import Start, decide
+from eightoff.web.storage.notices import notice_text
 from eightoff.web.storage.settings import Settings
 from eightoff.web.storage.store import Loaded, Notice
-from eightoff.web.words.notices import notice_text
 
 SAVED = DealCode.parse("EO1-C8-AAAAAFA")
 OTHER = DealCode.parse("EO1-C4-HELLO23")
@@ -144,8 +144,8 @@ def test_a_link_with_a_bad_move_keeps_the_game_and_names_the_move() -> None:
 
 
 def test_bad_statistics_are_said_in_words() -> None:
+    from eightoff.web.storage.notices import notice_text
     from eightoff.web.storage.store import Notice
-    from eightoff.web.words.notices import notice_text
 
     assert notice_text(Notice("storage-stats-reset", {"reason": "stats-figures", "backup": True})) == (
         "Your statistics could not be read and start again from here; your game is kept."

@@ -59,11 +59,11 @@ from ...game import Game
 from ...piles import Pile
 from ...position import Position
 from ...rules import finishing_line
-from ..solver.messages import Marks
 from ..words.i18n import language as current_language
 from ..words.speech import card_label, held_label, pile_label, target_label
 from .focus import Spot, landing, settle
 from .gestures import UiState
+from .marks import Marks
 from .replay import Replay
 
 GLIDE_MS: Final = 160

@@ -24,19 +24,19 @@ from ...errors import HistoryError, IllegalMoveError
 from ...game import UNDO_LIMIT, Game
 from ...moves import Move
 from ..links.address import address_for
-from ..solver.messages import Marks
 from ..storage.daily import daily_code, iso, today
+from ..storage.notices import notice_text
 from ..storage.settings import Settings
 from ..storage.stats import Stats
 from ..storage.store import Store
 from ..words.engine_errors import error_text
 from ..words.i18n import ngettext
-from ..words.notices import notice_text
 from ..words.speech import moved, stepped
 from .clock import Clock
 from .deals import Said, new_deal
 from .focus import Spot, spot_of_card
 from .gestures import UiState
+from .marks import Marks
 from .model import BoardModel, Motion, game_model, replay_model
 from .replay import Replay
 

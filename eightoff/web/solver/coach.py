@@ -50,7 +50,7 @@ class Table(Protocol):
 
 
 class Shown(Protocol):
-    """What the coach shows on the page (:class:`.solver.coach_page.CoachPage`)."""
+    """What the coach shows on the page (:class:`.windows.coach_page.CoachPage`)."""
 
     def say(self, text: str) -> None: ...
 

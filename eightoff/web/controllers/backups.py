@@ -14,10 +14,10 @@ from typing import Any, Protocol
 from ...game import Game
 from ..actions import ImportFile
 from ..door import Routes
+from ..storage.backup import FILE_NAME, MEDIA_TYPE, BackupError, Held, describe, export, read, reason_text
+from ..storage.settings import Settings
+from ..storage.stats import Stats
 from ..words.i18n import _
-from .backup import FILE_NAME, MEDIA_TYPE, BackupError, Held, describe, export, read, reason_text
-from .settings import Settings
-from .stats import Stats
 
 
 class Window(Protocol):

@@ -1,9 +1,10 @@
-"""The language switch and the settings chosen in the dialogs: every word on the page again
-in the language chosen, the game left as it is (pure Python; tested under CPython;
-docs/i18n.md).
+"""The settings chosen in the dialogs, and the language switch among them: every word on
+the page again in the language chosen, the game left as it is (pure Python; tested under
+CPython; docs/i18n.md).
 
-:class:`Language` handles :class:`.actions.Choose` (a setting chosen: the table keeps it;
-a language is spoken at once) and :meth:`Language.speak`, which the start-up calls too.
+:class:`SettingsChoices` handles :class:`.actions.Choose` (a setting chosen: the table
+keeps it; a language is spoken at once) and :meth:`SettingsChoices.speak`, which the
+start-up calls too.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from ..actions import Choose
 from ..door import Routes
 from ..links.address import query_for
 from ..storage.settings import Settings
-from .i18n import _, direction, language, set_language
+from ..words.i18n import _, direction, language, set_language
 
 
 class Document(Protocol):
@@ -44,9 +45,9 @@ class Chosen(Protocol):
     def redraw(self) -> None: ...
 
 
-class Language:
-    """The page's language. ``relabels``: what else rewrites its words (the dialogs, the
-    replay bar, the Statistics window); ``address(query)`` writes the address bar."""
+class SettingsChoices:
+    """The settings chosen, and the page's language. ``relabels``: what else rewrites its
+    words (the dialogs, the replay bar, the Statistics window); ``address(query)`` writes the address bar."""
 
     def __init__(
         self,
@@ -93,4 +94,4 @@ class Language:
                 relabel()
 
 
-__all__ = ["Language"]
+__all__ = ["SettingsChoices"]

@@ -22,9 +22,9 @@ from typing import Any
 from pyscript import document
 
 from ..board.view import View
-from ..windows.dialogs import Dialogs
+from ..solver.coach import Words
 from ..words.i18n import _
-from .coach import Words
+from .dialogs import Dialogs
 
 
 class CoachPage:

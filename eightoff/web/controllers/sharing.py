@@ -11,9 +11,9 @@ from typing import Any, Protocol
 
 from ...game import Game
 from ..door import Routes
+from ..links.address import Link, share_url
 from ..storage.stats import Stats
 from ..words.i18n import _
-from .address import Link, share_url
 
 
 class Said(Protocol):

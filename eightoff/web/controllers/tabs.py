@@ -14,9 +14,9 @@ from typing import Protocol
 from ...game import Game
 from ..actions import OtherTab
 from ..door import Routes
-from ..words.notices import notice_text
-from .settings import Settings
-from .stats import Stats
+from ..storage.notices import notice_text
+from ..storage.settings import Settings
+from ..storage.stats import Stats
 
 
 class Told(Protocol):

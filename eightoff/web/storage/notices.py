@@ -2,20 +2,18 @@
 saving stopped or resumed, another tab's game …) in the language in use (pure Python, no
 browser import; docs/storage.md, "What the page does").
 
->>> from ..storage.store import Notice
+>>> from .store import Notice
 >>> notice_text(Notice("storage-resumed"))
 'Saving works again.'
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
-from .engine_errors import Words
-from .i18n import _
-
-if TYPE_CHECKING:
-    from ..storage.store import Notice
+from ..words.engine_errors import Words
+from ..words.i18n import _
+from .store import Notice
 
 NOTICES: Final[dict[str, Words]] = {
     "storage-corrupt": lambda p: _(
