@@ -29,14 +29,13 @@ from pyscript.ffi import is_none
 from ..deal import DealCode
 from ..game import Game
 from ..winnable import CATALOGUED, winnable
-from .actions import Action, ImportFile, OtherTab, WorkerFailed, WorkerReply
+from .actions import Action, ImportFile, OtherTab, WorkerFailed, WorkerReply, from_button, from_choice
 from .board import keys
 from .board.clock import Clock
 from .board.gestures import UiState
 from .board.pointer import Pointer
 from .board.table import Table
 from .board.view import View
-from .controls import from_button, from_choice
 from .dom import Frame, Timers, intl_duration, intl_number, listen
 from .links.address import (
     DAILY,
