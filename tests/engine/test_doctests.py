@@ -51,7 +51,6 @@ MODULES = [
     "eightoff.web.board.gestures",
     "eightoff.web.board.refusals",
     "eightoff.web.storage.stats",
-    "eightoff.web.storage.stats_entries",
     "eightoff.web.door",
 ]
 """The modules with examples: each must run at least one."""

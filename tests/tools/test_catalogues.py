@@ -22,7 +22,7 @@ from eightoff.web.links.address import BadMove, decode_moves
 from eightoff.web.storage import notices
 from eightoff.web.storage.backup import BackupError, reason_text
 from eightoff.web.storage.notices import notice_text
-from eightoff.web.storage.stats_entries import Tally
+from eightoff.web.storage.stats import Tally
 from eightoff.web.storage.store import Notice
 from eightoff.web.windows.chart import figures
 from eightoff.web.words import card_names, engine_errors, i18n

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from eightoff.web.storage.stats_entries import Result, Tally
+from eightoff.web.storage.stats import Result, Tally
 from eightoff.web.windows.chart import CHART_GAMES, HEIGHT, WIDTH, bars, figures, summary
 
 

@@ -24,8 +24,7 @@ from eightoff.web.facts import RECORD_KEY
 from eightoff.web.links.address import Link
 from eightoff.web.storage import backup
 from eightoff.web.storage.settings import Settings
-from eightoff.web.storage.stats import Stats
-from eightoff.web.storage.stats_entries import MAX_TIME, Current, Result, StatsError, Tally
+from eightoff.web.storage.stats import MAX_TIME, Current, Result, Stats, StatsError, Tally
 from eightoff.web.storage.store import Loaded, MemoryStorage, Notice, Store
 from eightoff.web.words import i18n
 from tests.web import fakebrowser

@@ -11,13 +11,14 @@ import pytest
 
 from eightoff import DealCode, Game, Move
 from eightoff.solver import solve
-from eightoff.web.storage.stats import RECENT, Stats
-from eightoff.web.storage.stats_entries import (
+from eightoff.web.storage.stats import (
     DATES_WON,
     PATH_LIMIT,
+    RECENT,
     Current,
     Daily,
     Result,
+    Stats,
     StatsError,
     Tally,
 )

@@ -353,7 +353,7 @@ def test_the_statistics_window_shows_every_figure_the_daily_line_and_the_chart(p
 
 
 def test_the_daily_line_names_the_last_date_won() -> None:
-    from eightoff.web.storage.stats_entries import Daily, Tally
+    from eightoff.web.storage.stats import Daily, Tally
     from eightoff.web.windows.chart import daily_line
 
     won = Daily(Tally(started=3, won=2, streak=1, best_streak=1, best_score=600, fewest_moves=90))
