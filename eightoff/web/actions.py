@@ -10,7 +10,7 @@ what a move does.
 Board actions come from gestures on the cards: :class:`Play` one move (the engine may
 refuse it, and then says why), :class:`PutBack` the carried cards, or :class:`Feedback`
 (nothing moves; the card shows it). The pointer's events on the board
-(:data:`PointerAction`) are read into them by :class:`.board.gestures.UiState`; keyboard
+(:data:`PointerAction`) are read into them by :class:`.board.input_state.InputState`; keyboard
 play and tap-to-select are :data:`KeyPlay`. Buttons, keys and the dialogs' fields give a
 :class:`Command`, :class:`Close` (one dialog), :class:`Choose` (a setting),
 :class:`ReplaySpeed` or :class:`ImportFile`; from outside the page come
@@ -154,7 +154,7 @@ class ReplaySpeed:
 @dataclass(frozen=True)
 class ImportFile:
     """A backup file was chosen: ``read()`` gives its text (``None``: no file chosen) or
-    raises :class:`.storage.backup.BackupError` (a file too big to be a backup)."""
+    raises :class:`.storage.backup_file.BackupError` (a file too big to be a backup)."""
 
     read: Callable[[], Awaitable[str | None]]
 

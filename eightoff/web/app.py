@@ -32,7 +32,7 @@ from ..winnable import CATALOGUED, winnable
 from .actions import Action, ImportFile, OtherTab, WorkerFailed, WorkerReply, from_button, from_choice
 from .board import keys
 from .board.clock import Clock
-from .board.gestures import UiState
+from .board.input_state import InputState
 from .board.pointer import Pointer
 from .board.table import Table
 from .board.view import View
@@ -77,7 +77,7 @@ class App:
         self.view = View(root)
         self.dialogs = Dialogs(root)
         self.dialogs.adopt("stats", StatsWindow)
-        self.ui = UiState()
+        self.ui = InputState()
         self.store = Store(local.LocalStorage(), tab_id=secrets.token_hex(6))
         self.refit = Frame(self.view.fit)
         """Resizes arrive many times a frame while a window is dragged: fit once a frame."""

@@ -18,8 +18,8 @@ from .actions import Action
 from .board import deals, hands, replayer
 from .board.deals import Deals
 from .board.finisher import Finisher
-from .board.gestures import UiState
 from .board.hands import Hands
+from .board.input_state import InputState
 from .board.refusals import Later
 from .board.replayer import Replayer
 from .controllers import backups, settings, sharing, tabs
@@ -97,7 +97,7 @@ class Parts:
 
     view: PageView
     dialogs: PageDialogs
-    ui: UiState
+    ui: InputState
     table: PageTable
     store: Reloading
     solver: hints.Solver

@@ -43,7 +43,7 @@ def test_the_modules_are_found() -> None:
         "web/links/address.py",
         "web/board/layout.py",
         "web/words/i18n.py",
-        "web/board/gestures.py",
+        "web/board/input_state.py",
     }
     assert {str(p.relative_to(PACKAGE)) for p in THIN} >= {
         "web/app.py",

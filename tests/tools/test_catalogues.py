@@ -20,7 +20,7 @@ from eightoff.errors import EightOffError
 from eightoff.rules import check
 from eightoff.web.links.address import BadMove, decode_moves
 from eightoff.web.storage import notices
-from eightoff.web.storage.backup import BackupError, reason_text
+from eightoff.web.storage.backup_file import BackupError, reason_text
 from eightoff.web.storage.notices import notice_text
 from eightoff.web.storage.stats import Tally
 from eightoff.web.storage.store import Notice

@@ -12,7 +12,7 @@ from typing import Any
 
 from eightoff import DealCode, Game, Move
 from eightoff.errors import IllegalMoveError
-from eightoff.web.board.gestures import UiState
+from eightoff.web.board.input_state import InputState
 from eightoff.web.rooms import Parts
 from eightoff.web.storage.settings import Settings
 from eightoff.web.storage.stats import Stats
@@ -284,7 +284,7 @@ class Page:
     view: FakeView = field(init=False)
     table: FakeTable = field(init=False)
     dialogs: FakeDialogs = field(default_factory=FakeDialogs)
-    ui: UiState = field(default_factory=UiState)
+    ui: InputState = field(default_factory=InputState)
     solver: FakeSolver = field(default_factory=FakeSolver)
     stats_window: Recorder = field(init=False)
     replay_bar: Recorder = field(init=False)

@@ -1,4 +1,4 @@
-"""Backup (eightoff/web/storage/backup.py; docs/replays.md, "Backup files"): everything in
+"""Backup (eightoff/web/storage/backup_file.py; docs/replays.md, "Backup files"): everything in
 one versioned JSON file, read back exactly; a bad or foreign file refused with its reason."""
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 from eightoff import DealCode
-from eightoff.web.storage import backup
+from eightoff.web.storage import backup_file as backup
 from eightoff.web.storage import record as stored_record
-from eightoff.web.storage.backup import MAX_CHARS, BackupError, Held, export, read
+from eightoff.web.storage.backup_file import MAX_CHARS, Backup, BackupError, export, read
 from eightoff.web.storage.settings import Settings
 from eightoff.web.storage.stats import Stats
 from tests.players import long_game
@@ -19,13 +19,13 @@ from tests.players import long_game
 WHEN = "2026-11-30T12:00:00Z"
 
 
-def exported() -> tuple[str, Held]:
+def exported() -> tuple[str, Backup]:
     game = long_game(30)
     game.undo()
     stats = Stats().begin(game.code)
     stats = stats.follow(game, "2026-11-30")
     settings = Settings(cells=2, deck="two", winnable=False, tap_to_select=True)
-    return export(game, settings, stats, WHEN), Held(game, settings, stats, WHEN)
+    return export(game, settings, stats, WHEN), Backup(game, settings, stats, WHEN)
 
 
 def test_export_then_read_gives_everything_back_exactly() -> None:

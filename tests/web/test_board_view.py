@@ -13,7 +13,7 @@ import pytest
 
 from eightoff import DealCode, Game, Move, Position
 from eightoff.web.board.focus import Spot
-from eightoff.web.board.gestures import UiState
+from eightoff.web.board.input_state import InputState
 from eightoff.web.board.model import (
     DEAL_FLIGHT_MS,
     GLIDE_MS,
@@ -63,8 +63,8 @@ def make(monkeypatch: pytest.MonkeyPatch) -> Callable[..., Made]:
     return build
 
 
-def model_of(game: Game, view: Any, ui: UiState | None = None, hint: Any = None) -> BoardModel:
-    return game_model(game, ui or UiState(), hint, view.spot)
+def model_of(game: Game, view: Any, ui: InputState | None = None, hint: Any = None) -> BoardModel:
+    return game_model(game, ui or InputState(), hint, view.spot)
 
 
 def cards_of(pile: Element) -> list[str]:
@@ -170,7 +170,7 @@ def test_a_refusal_shakes(make: Callable[..., Made]) -> None:
 
 def test_carried_cards_are_lifted_dragged_and_fly_back_when_put_down(make: Callable[..., Made]) -> None:
     view, _document, _root = make()
-    game, ui = Game.new(CODE), UiState()
+    game, ui = Game.new(CODE), InputState()
     view.show(model_of(game, view), "still")
     assert view.carried_head() is None
     view.drag(5, 5)  # nothing carried: nothing moves
@@ -276,10 +276,10 @@ def test_the_bar_says_announces_and_offers_the_link(make: Callable[..., Made]) -
     assert document.activeElement is parts.share_url
     view.hide_link()
     assert parts.share.hidden
-    view.dress(Settings(deck="two", theme="dark"))
+    view.apply_settings(Settings(deck="two", theme="dark"))
     assert view.root.attributes["data-deck"] == "two"
     assert document.documentElement.attributes["data-theme"] == "dark"
-    view.dress(Settings(motion="off"))
+    view.apply_settings(Settings(motion="off"))
     assert "data-theme" not in document.documentElement.attributes and not view.flights.moving
     view.link_pages("nl")
     links = [node for node in view.root.find() if "data-page" in node.attributes]
@@ -409,7 +409,7 @@ def test_the_motion_setting_decides_over_the_device(
     make: Callable[..., Made], motion: str, reduced: bool, flies: bool
 ) -> None:
     view, _document, _root = make(reduced_motion=reduced)
-    view.dress(Settings(motion=motion))
+    view.apply_settings(Settings(motion=motion))
     view.show(model_of(Game.new(CODE), view), "still")
     view.show(model_of(Game.new(DealCode.parse("EO1-C8-AAAAAFB")), view), "deal")
     assert any(node.animations for node in view.elements.cards.values()) is flies
@@ -422,15 +422,17 @@ def test_a_finger_carries_its_cards_a_card_above_it(
     make: Callable[..., Made], motion: str, touch: bool, lift: bool
 ) -> None:
     view, _document, _root = make()
-    view.dress(Settings(motion=motion))
-    game, ui = Game.new(CODE), UiState()
+    view.apply_settings(Settings(motion=motion))
+    game, ui = Game.new(CODE), InputState()
     view.show(model_of(game, view), "still")
     ui.pick(game, "column-1", 5, "5S")
     view.show(model_of(game, view, ui))
     assert view.layout is not None
     view.drag(10, 200, touch)
     up = view.layout.card_h if lift else 0.0
-    assert view.piles["column-1"].style.props["--drag"] == f"10px {200 - up:.0f}px" and view.lifted is lift
+    assert (
+        view.piles["column-1"].style.props["--drag"] == f"10px {200 - up:.0f}px" and view.above_finger is lift
+    )
 
 
 def test_the_finish_button_shows_exactly_when_the_model_offers_it(make: Callable[..., Made]) -> None:

@@ -18,11 +18,11 @@ from eightoff import DealCode, Game, Move
 from eightoff.solver import solve
 from eightoff.web.actions import Choose, OtherTab
 from eightoff.web.board.clock import Clock
-from eightoff.web.board.gestures import UiState
+from eightoff.web.board.input_state import InputState
 from eightoff.web.controllers.tabs import Tabs
 from eightoff.web.facts import RECORD_KEY
 from eightoff.web.links.address import Link
-from eightoff.web.storage import backup
+from eightoff.web.storage import backup_file as backup
 from eightoff.web.storage.settings import Settings
 from eightoff.web.storage.stats import MAX_TIME, Current, Result, Stats, StatsError, Tally
 from eightoff.web.storage.store import Loaded, MemoryStorage, Notice, Store
@@ -170,7 +170,7 @@ def table_of(monkeypatch: pytest.MonkeyPatch) -> Callable[..., Any]:
         loaded = store.load()
         game = game or loaded.game or Game.new(CODE)
         stats = stats or loaded.stats
-        return module.Table(FakeView(), UiState(), store, game, Settings(), stats, time.clock())
+        return module.Table(FakeView(), InputState(), store, game, Settings(), stats, time.clock())
 
     return build
 

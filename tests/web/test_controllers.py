@@ -18,7 +18,7 @@ from eightoff.web.controllers.settings import SettingsChoices
 from eightoff.web.controllers.sharing import Sharing
 from eightoff.web.controllers.tabs import Tabs
 from eightoff.web.links.address import Link, link_from_query
-from eightoff.web.storage.backup import MEDIA_TYPE, BackupError, export
+from eightoff.web.storage.backup_file import MEDIA_TYPE, BackupError, export
 from eightoff.web.storage.settings import Settings
 from eightoff.web.storage.stats import Stats
 from eightoff.web.storage.store import Loaded, Notice

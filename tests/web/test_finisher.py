@@ -8,7 +8,7 @@ from eightoff import DealCode, Game, Move, Position
 from eightoff.web.actions import Action, Play
 from eightoff.web.board.finisher import STEP_SECONDS, Finisher
 from eightoff.web.board.focus import Spot
-from eightoff.web.board.gestures import UiState
+from eightoff.web.board.input_state import InputState
 from eightoff.web.board.model import game_model
 from tests.engine.test_game import FINISHABLE
 from tests.web.fakepage import Browser
@@ -77,6 +77,6 @@ def test_a_dialog_over_the_board_stops_it() -> None:
 
 
 def test_the_board_offers_finish_exactly_when_the_engine_has_a_line() -> None:
-    assert game_model(finishable(), UiState(), None, Spot("column-1")).can_finish
+    assert game_model(finishable(), InputState(), None, Spot("column-1")).can_finish
     start = Game.new(DealCode.parse("EO1-C8-XDJVQE7"))
-    assert not game_model(start, UiState(), None, Spot("column-1")).can_finish
+    assert not game_model(start, InputState(), None, Spot("column-1")).can_finish

@@ -22,8 +22,8 @@ from eightoff.web.actions import (
     Select,
     Shortcut,
 )
-from eightoff.web.board.gestures import DOUBLE_TAP_MS, Held, UiState
 from eightoff.web.board.hands import Hands
+from eightoff.web.board.input_state import DOUBLE_TAP_MS, Held, InputState
 from tests.engine.helpers import board
 from tests.web.fakepage import Browser, FakeTable, FakeView, new_game
 
@@ -36,7 +36,7 @@ class Board:
         self.game = game or new_game()
         self.view = FakeView(self.game)
         self.table = FakeTable(self.game)
-        self.ui = UiState()
+        self.ui = InputState()
         self.blocked = blocked
         self.won: list[Game] = []
         self.browser = Browser()

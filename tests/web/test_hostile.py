@@ -20,9 +20,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from eightoff import Game
-from eightoff.web.storage import backup
+from eightoff.web.storage import backup_file as backup
 from eightoff.web.storage import record as stored_record
-from eightoff.web.storage.backup import BackupError, export, read, reason_text
+from eightoff.web.storage.backup_file import BackupError, export, read, reason_text
 from eightoff.web.storage.json_text import MAX_CHARS, MAX_DEPTH, nesting, read_json
 from eightoff.web.storage.settings import Settings
 from eightoff.web.storage.stats import Stats

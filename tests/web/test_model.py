@@ -17,7 +17,7 @@ from eightoff.deal import shuffled_deck
 from eightoff.position import CELL_COUNTS
 from eightoff.rules import legal_moves
 from eightoff.web.board.focus import Spot
-from eightoff.web.board.gestures import UiState
+from eightoff.web.board.input_state import InputState
 from eightoff.web.board.model import (
     DEAL_FLIGHT_MS,
     DEAL_MS,
@@ -53,7 +53,7 @@ def fresh() -> Game:
 
 
 def test_the_model_of_a_deal_holds_every_pile_the_figures_and_the_names() -> None:
-    model = game_model(fresh(), UiState(), None, TOP)
+    model = game_model(fresh(), InputState(), None, TOP)
     assert model.pile("column-1") == ("3S", "AD", "8H", "KH", "6S", "5S")
     assert model.pile("cell-1") == ("QS",) and model.pile("cell-5") == () and model.pile("cell-9") == ()
     assert [key for key, _ in model.piles][:9] == [f"column-{n}" for n in range(1, 9)] + ["cell-1"]
@@ -80,17 +80,17 @@ def test_the_model_of_a_deal_holds_every_pile_the_figures_and_the_names() -> Non
 def test_a_move_changes_the_piles_figures_undo_and_names() -> None:
     game = fresh()
     game.play(Move.parse("1e"))
-    model = game_model(game, UiState(), None, Spot("column-1", 5))
+    model = game_model(game, InputState(), None, Spot("column-1", 5))
     assert model.pile("cell-5") == ("5S",) and model.pile("column-1")[-1] == "6S"
     assert (model.moves, model.can_undo, model.can_redo) == (1, True, False)
     assert model.focus == Spot("column-1", 4)  # the card it was on is gone: the new top
     assert model.labels["cell-5"] == "Cell 5: 5 of spades"
     game.undo()
-    assert game_model(game, UiState(), None, TOP).can_redo
+    assert game_model(game, InputState(), None, TOP).can_redo
 
 
 def test_the_carried_cards_and_the_lit_targets_are_the_gestures() -> None:
-    game, ui = fresh(), UiState()
+    game, ui = fresh(), InputState()
     assert ui.pick(game, "column-1", 4, "6S")
     model = game_model(game, ui, None, TOP)
     assert (model.lifted, model.lift_pile) == (("6S", "5S"), "column-1")
@@ -106,7 +106,7 @@ def test_the_carried_cards_and_the_lit_targets_are_the_gestures() -> None:
 def test_a_hint_marks_its_cards_and_target() -> None:
     game = fresh()
     hint = marks(game.position, Move.parse("1e"))
-    model = game_model(game, UiState(), hint, TOP)
+    model = game_model(game, InputState(), hint, TOP)
     assert (model.hinted, model.hint_target) == (("5S",), "cell-5")
 
 
@@ -128,9 +128,9 @@ def test_foundation_cards_under_the_top_are_covered() -> None:
 
 def test_a_focus_on_a_cell_the_deal_does_not_have_lands_on_column_1() -> None:
     game = Game.new(DealCode.parse("EO1-C2-AAAAAFA"))
-    model = game_model(game, UiState(), None, Spot("cell-7"))
+    model = game_model(game, InputState(), None, Spot("cell-7"))
     assert model.cells == 2 and model.focus == Spot("column-1", len(model.pile("column-1")) - 1)
-    assert game_model(game, UiState(), None, Spot("cell-2")).focus == Spot("cell-2")
+    assert game_model(game, InputState(), None, Spot("cell-2")).focus == Spot("cell-2")
 
 
 def test_a_replay_shows_its_step_with_no_undo_nothing_carried_and_its_score() -> None:
@@ -147,10 +147,10 @@ def test_a_language_switch_is_a_different_model(tmp_path: Path, monkeypatch: pyt
     catalogues.compile_all(tmp_path)
     monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
     game = fresh()
-    english = game_model(game, UiState(), None, TOP)
+    english = game_model(game, InputState(), None, TOP)
     try:
         assert i18n.set_language("nl") == "nl"
-        dutch = game_model(game, UiState(), None, TOP)
+        dutch = game_model(game, InputState(), None, TOP)
     finally:
         i18n.set_language("en")
     assert (english.language, dutch.language) == ("en", "nl")
@@ -163,9 +163,9 @@ def test_a_language_switch_is_a_different_model(tmp_path: Path, monkeypatch: pyt
 
 def test_a_move_glides_its_cards_and_only_them() -> None:
     game = fresh()
-    before = game_model(game, UiState(), None, TOP)
+    before = game_model(game, InputState(), None, TOP)
     game.play(Move.parse("1e"))
-    after = game_model(game, UiState(), None, TOP)
+    after = game_model(game, InputState(), None, TOP)
     assert moved(before, after) == ("5S",)
     assert plan(before, after) == Plan((Flight("5S", 0, GLIDE_MS),))
     assert plan(before, after, "still") == Plan()
@@ -173,16 +173,16 @@ def test_a_move_glides_its_cards_and_only_them() -> None:
 
 
 def test_carried_cards_put_down_glide_back_from_where_they_were_dragged() -> None:
-    game, ui = fresh(), UiState()
+    game, ui = fresh(), InputState()
     ui.pick(game, "column-1", 4, "6S")
     carried = game_model(game, ui, None, TOP)
-    assert plan(game_model(game, UiState(), None, TOP), carried).flights == ()  # a pick: no flight
+    assert plan(game_model(game, InputState(), None, TOP), carried).flights == ()  # a pick: no flight
     ui.put_back()
     assert moved(carried, game_model(game, ui, None, TOP)) == ("6S", "5S")
 
 
 def test_a_refusal_is_planned_only_for_a_card_on_the_board() -> None:
-    model = game_model(fresh(), UiState(), None, TOP)
+    model = game_model(fresh(), InputState(), None, TOP)
     assert plan(model, model, refused="5S") == Plan((), "5S")
     assert plan(model, model, refused="ZZ") == Plan()
     assert set(PLANNERS) == set(get_args(Motion)) == {"still", "glide", "deal", "win"}
@@ -198,8 +198,8 @@ def test_a_deal_flies_in_every_card_in_the_order_it_was_dealt_in_one_second(cell
     code = DealCode(7, cells)
     deck = [str(card) for card in shuffled_deck(code.number)]
     expected = deck if cells != 2 else [*deck[:48], deck[50], deck[51], deck[48], deck[49]]
-    old = game_model(fresh(), UiState(), None, TOP)
-    new = game_model(Game.new(code), UiState(), None, TOP)
+    old = game_model(fresh(), InputState(), None, TOP)
+    new = game_model(Game.new(code), InputState(), None, TOP)
     assert list(dealt(new)) == expected
     flights = plan(old, new, "deal").flights
     step = (DEAL_MS - DEAL_FLIGHT_MS) / 51
@@ -214,12 +214,12 @@ def test_no_deal_for_cards_already_in_place() -> None:
     """A replay taken over at its step, a deal started again before its first move."""
     game = fresh()
     shown = replay_model(Replay(CODE, ()), TOP)
-    assert plan(shown, game_model(game, UiState(), None, TOP), "deal") == Plan()
+    assert plan(shown, game_model(game, InputState(), None, TOP), "deal") == Plan()
 
 
 def test_a_position_link_deals_its_foundations_last() -> None:
     game = Game(DealCode.parse("EO1-C8-XDJVQE7"), Position.from_fcs(FINISHABLE, cells=8))
-    new = game_model(game, UiState(), None, TOP)
+    new = game_model(game, InputState(), None, TOP)
     order = dealt(new)
     homes = [card for suit in "SHDC" for card in new.pile(f"foundation-{suit}")]
     assert len(order) == 52 and set(order) == set(new.places) and homes
@@ -232,9 +232,9 @@ def test_the_win_glides_the_last_card_then_every_card_leaps_kings_first() -> Non
     assert line is not None
     for move in line[:-1]:
         game.play(move)
-    old = game_model(game, UiState(), None, TOP)
+    old = game_model(game, InputState(), None, TOP)
     game.play(line[-1])
-    new = game_model(game, UiState(), None, TOP)
+    new = game_model(game, InputState(), None, TOP)
     assert game.is_won
     flights = plan(old, new, "win").flights
     last = str(new.pile(line[-1].target.key)[-1])
@@ -247,7 +247,7 @@ def test_the_win_glides_the_last_card_then_every_card_leaps_kings_first() -> Non
 
 
 def test_no_motion_of_its_own_without_a_model_shown() -> None:
-    new = game_model(fresh(), UiState(), None, TOP)
+    new = game_model(fresh(), InputState(), None, TOP)
     assert plan(None, new, "deal") == plan(None, new, "win") == Plan()
 
 
@@ -279,7 +279,7 @@ def spots() -> st.SearchStrategy[Spot]:
 @settings(max_examples=60, deadline=None)
 @given(games(), spots())
 def test_every_card_is_shown_once_named_and_the_focus_exists(game: Game, focus: Spot) -> None:
-    model = game_model(game, UiState(), None, focus)
+    model = game_model(game, InputState(), None, focus)
     cards = [card for _, pile in model.piles for card in pile]
     assert len(cards) == len(set(cards)) == 52
     assert set(model.labels) == set(cards) | {key for key, _ in model.piles}
@@ -297,13 +297,13 @@ def test_one_move_or_its_undo_flies_exactly_the_moved_cards(game: Game) -> None:
         return
     move = moves[0]
     flown = tuple(str(c) for c in game.position.cards(move.source)[-move.count :])
-    before = game_model(game, UiState(), None, TOP)
+    before = game_model(game, InputState(), None, TOP)
     game.play(move)
-    after = game_model(game, UiState(), None, TOP)
+    after = game_model(game, InputState(), None, TOP)
     assert sorted(moved(before, after)) == sorted(flown)
     assert [f.card for f in plan(before, after).flights] == list(moved(before, after))
     game.undo()
-    assert sorted(moved(after, game_model(game, UiState(), None, TOP))) == sorted(flown)
+    assert sorted(moved(after, game_model(game, InputState(), None, TOP))) == sorted(flown)
     assert moved(after, after) == ()
 
 
@@ -315,7 +315,7 @@ def test_a_replay_step_shows_what_the_game_showed_at_that_step(game: Game) -> No
         return
     replay = Replay(game.code, moves)
     replay.go(len(moves))
-    shown, played = replay_model(replay, TOP), game_model(game, UiState(), None, TOP)
+    shown, played = replay_model(replay, TOP), game_model(game, InputState(), None, TOP)
     assert (shown.piles, shown.labels, shown.score, shown.moves) == (
         played.piles,
         played.labels,
@@ -327,5 +327,5 @@ def test_a_replay_step_shows_what_the_game_showed_at_that_step(game: Game) -> No
 
 @pytest.mark.parametrize("cells", CELL_COUNTS)
 def test_the_model_has_the_deals_cells(cells: int) -> None:
-    model = game_model(Game.new(DealCode(7, cells)), UiState(), None, TOP)
+    model = game_model(Game.new(DealCode(7, cells)), InputState(), None, TOP)
     assert model.cells == cells == sum(key.startswith("cell-") for key, _ in model.piles)

@@ -12,7 +12,7 @@ import pytest
 from eightoff import DealCode, Game, Move
 from eightoff.errors import IllegalMoveError
 from eightoff.web.actions import Jump, PointerDown, PointerMove, PointerUp, Select, Shortcut
-from eightoff.web.board.gestures import DOUBLE_TAP_MS, Tap
+from eightoff.web.board.input_state import DOUBLE_TAP_MS, Tap
 from eightoff.web.board.refusals import TapWait, home_move, lift_refusal, place_of
 from eightoff.web.words import i18n
 from eightoff.web.words.card_names import card_name

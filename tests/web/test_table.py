@@ -15,7 +15,7 @@ from eightoff import DealCode, Game, Move, Position
 from eightoff.game import UNDO_LIMIT
 from eightoff.web.board import deals
 from eightoff.web.board.focus import Spot
-from eightoff.web.board.gestures import UiState
+from eightoff.web.board.input_state import InputState
 from eightoff.web.board.model import BoardModel, Motion
 from eightoff.web.board.replay import Replay
 from eightoff.web.solver.messages import marks
@@ -52,7 +52,7 @@ class FakeView:
     def saving(self, works: bool) -> None:
         self.saved.append(works)
 
-    def dress(self, settings: Settings) -> None:
+    def apply_settings(self, settings: Settings) -> None:
         self.dressed.append((settings.deck, settings.theme, settings.motion, settings.clock))
 
     @property
@@ -88,7 +88,7 @@ def make(monkeypatch: pytest.MonkeyPatch) -> Callable[..., Made]:
         window = Window(search)
         module = fakebrowser.install(monkeypatch, window, ["eightoff.web.board.table"]).table
         view, store = FakeView(), Store(storage or MemoryStorage(), tab_id="a")
-        table = module.Table(view, UiState(), store, game or Game.new(CODE), Settings())
+        table = module.Table(view, InputState(), store, game or Game.new(CODE), Settings())
         return table, view, window, store
 
     return build

@@ -19,7 +19,7 @@ import pytest
 from eightoff import DealCode, Game, Move
 from eightoff.rules import legal_moves
 from eightoff.web.board.replay import Replay
-from eightoff.web.storage.backup import MAX_CHARS, BackupError
+from eightoff.web.storage.backup_file import MAX_CHARS, BackupError
 from eightoff.web.storage.settings import Settings
 from eightoff.web.storage.stats import Stats
 from tests.web import fakebrowser

@@ -35,7 +35,7 @@ from ..words.speech import moved, stepped
 from .clock import Clock
 from .deals import Said, new_deal
 from .focus import Spot, spot_of_card
-from .gestures import UiState
+from .input_state import InputState
 from .marks import Marks
 from .model import BoardModel, Motion, game_model, replay_model
 from .replay import Replay
@@ -55,7 +55,7 @@ class Screen(Protocol):
 
     def saving(self, works: bool) -> None: ...
 
-    def dress(self, settings: Settings) -> None: ...
+    def apply_settings(self, settings: Settings) -> None: ...
 
 
 class Table:
@@ -64,7 +64,7 @@ class Table:
     def __init__(
         self,
         view: Screen,
-        ui: UiState,
+        ui: InputState,
         store: Store,
         game: Game,
         settings: Settings,
@@ -92,7 +92,7 @@ class Table:
     def show(self) -> None:
         """Draw the whole game without animation (at start, or back from a replay)."""
         self.replay = None
-        self.dress(self.settings)
+        self.apply_settings(self.settings)
         self.redraw("still")
         self.follow_address()
 
@@ -187,16 +187,16 @@ class Table:
         self.save()
         self.view.say(message(game))
 
-    def dress(self, settings: Settings) -> None:
+    def apply_settings(self, settings: Settings) -> None:
         """What the settings change at once: tap-to-select, the deck's and the table's
         colours, the motion (the cell count waits for the next deal)."""
         self.ui.tap_to_select = settings.tap_to_select
-        self.view.dress(settings)
+        self.view.apply_settings(settings)
 
     def choose(self, settings: Settings) -> None:
         """New settings: the deck is shown at once, the cell count is for the next deal."""
         self.settings = settings
-        self.dress(settings)
+        self.apply_settings(settings)
         self.save()
 
     def replace(
@@ -208,7 +208,7 @@ class Table:
         self.ui.reset()
         self.game, self.settings, self.hint, self.replay = game, settings, None, None
         self.clock.game(game, self.stats)
-        self.dress(settings)
+        self.apply_settings(settings)
         self.redraw(motion)
         self.follow_address()
 

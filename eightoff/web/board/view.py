@@ -57,7 +57,7 @@ class View:
         self.spot = Spot("column-1")
         """The board's focus (:mod:`.board.focus`): its element alone has ``tabindex=0``."""
         self.roving: Any = None
-        self.lifted = False  # the carried cards are drawn above a finger (drag)
+        self.above_finger = False  # the carried cards are drawn above a finger (a touch drag)
 
     @property
     def shown(self) -> dict[str, list[str]]:
@@ -102,7 +102,7 @@ class View:
         model, layout = self.model, self.layout
         if model is not None and model.lift_pile is not None:
             lift = layout.card_h if touch and layout is not None and self.flights.moving else 0.0
-            self.lifted = lift > 0
+            self.above_finger = lift > 0
             self.piles[model.lift_pile].style.setProperty("--drag", f"{dx:.0f}px {dy - lift:.0f}px")
 
     def carried_head(self) -> Any:
@@ -233,8 +233,8 @@ class View:
     def hide_link(self) -> None:
         self.bar.hide_link()
 
-    def dress(self, settings: Settings) -> None:  # the colours, the clock shown, the motion
-        self.bar.dress(settings)
+    def apply_settings(self, settings: Settings) -> None:  # the colours, the clock shown, the motion
+        self.bar.apply_settings(settings)
         self.flights.chosen = settings
 
     # -- asked by the controllers (issue 19's door) ---------------------------------------

@@ -1,6 +1,6 @@
 """Backup files: export the game, settings and statistics as a file, and import one after
 saying what it holds (pure Python; tested under CPython; the file's format is
-:mod:`.storage.backup`).
+:mod:`.storage.backup_file`).
 
 :class:`Backups` handles the ``export`` command and :class:`.actions.ImportFile` (a file
 chosen in the Statistics window); its words go to that window.
@@ -14,7 +14,16 @@ from typing import Any, Protocol
 from ...game import Game
 from ..actions import ImportFile
 from ..door import Routes
-from ..storage.backup import FILE_NAME, MEDIA_TYPE, BackupError, Held, describe, export, read, reason_text
+from ..storage.backup_file import (
+    FILE_NAME,
+    MEDIA_TYPE,
+    Backup,
+    BackupError,
+    describe,
+    export,
+    read,
+    reason_text,
+)
 from ..storage.settings import Settings
 from ..storage.stats import Stats
 from ..words.i18n import _
@@ -85,7 +94,7 @@ class Backups:
             return
         self.confirm(lambda: describe(held), lambda: self.take(held))
 
-    def take(self, held: Held) -> None:
+    def take(self, held: Backup) -> None:
         """Replace the game, settings and statistics with a backup's (another tab's
         newer record is read first, so this save is not refused as unseen)."""
         self.reload()

@@ -5,15 +5,15 @@ import; tested under CPython).
 The engine decides every rule: this module only asks it (``lift``, ``targets``, ``tap``,
 ``double_tap``) and turns gestures into at most one :mod:`.actions` value.
 
-Two layers. :meth:`UiState.pick` and :meth:`UiState.drop` are "pick up these cards, then
+Two layers. :meth:`InputState.pick` and :meth:`InputState.drop` are "pick up these cards, then
 put them there", whatever the input: a drag picks when the pointer has moved far enough
 and drops where it is released, and keyboard play or tap-to-select can pick and drop the
-same way. :meth:`UiState.down`, :meth:`~UiState.move` and :meth:`~UiState.up` read a
+same way. :meth:`InputState.down`, :meth:`~InputState.move` and :meth:`~InputState.up` read a
 pointer: a press that moves is a drag, one that does not is a tap or half a double tap.
 
 >>> from eightoff import DealCode, Game
 >>> game = Game.new(DealCode.parse("EO1-C8-AAAAAFA"))
->>> ui = UiState()
+>>> ui = InputState()
 >>> ui.down("column-1", 5, "5S", pointer=1, x=0, y=0, now=0)
 >>> ui.move(game, 20, 0)
 'started'
@@ -56,7 +56,7 @@ class Held:
     card: str
     count: int
     jumped: bool = False
-    """Picked by a key that names the pile (:meth:`UiState.jump`): where they go, the
+    """Picked by a key that names the pile (:meth:`InputState.jump`): where they go, the
     engine decides how many of the run go with them."""
 
 
@@ -98,7 +98,7 @@ class Tap:
 
 
 @dataclass
-class UiState:
+class InputState:
     """Everything the board remembers between input events."""
 
     press: Press | None = None
@@ -147,7 +147,7 @@ class UiState:
 
         >>> from eightoff import DealCode, Game
         >>> game = Game.new(DealCode.parse("EO1-C8-AAAAAFA"))
-        >>> ui = UiState()
+        >>> ui = InputState()
         >>> ui.select(game, "column-1", None), ui.held
         (True, Held(pile='column-1', index=5, card='5S', count=1, jumped=False))
         >>> ui.select(game, "cell-5", None)
@@ -172,7 +172,7 @@ class UiState:
 
         >>> from eightoff import DealCode, Game
         >>> game = Game.new(DealCode.parse("EO1-C8-AAAAAFA"))
-        >>> ui = UiState()
+        >>> ui = InputState()
         >>> ui.jump(game, "column-1"), ui.held
         (True, Held(pile='column-1', index=5, card='5S', count=1, jumped=True))
         >>> ui.jump(game, "cell-5")

@@ -21,7 +21,7 @@ not ours, damaged, too big or from a newer version is refused with a reason (a
 >>> read('{"format":"something-else"}')
 Traceback (most recent call last):
 ...
-eightoff.web.storage.backup.BackupError: this is not an Eight Off backup
+eightoff.web.storage.backup_file.BackupError: this is not an Eight Off backup
 """
 
 from __future__ import annotations
@@ -61,7 +61,7 @@ class BackupError(EightOffError):
 
 
 @dataclass(frozen=True)
-class Held:
+class Backup:
     """What a backup holds: the game, the settings, the statistics, and when it was
     exported (as the file says)."""
 
@@ -138,7 +138,7 @@ def record_problem(reason: str, field: str) -> str:
     return words() if words is not None else _("Its game is damaged.")
 
 
-def describe(held: Held) -> str:
+def describe(held: Backup) -> str:
     """What a backup holds, in words, for the question asked before it replaces anything."""
     tally = held.stats.overall
     return ngettext(
@@ -177,7 +177,7 @@ def _record_error(error: Exception) -> BackupError:
     return BackupError(f"the backup's record cannot be read: {error}", code="backup-record", **params)
 
 
-def read(text: str) -> Held:
+def read(text: str) -> Backup:
     """Check a backup file completely; raises :class:`BackupError` with the reason."""
     try:
         data = read_json(text)
@@ -201,7 +201,7 @@ def read(text: str) -> Held:
     bad = read.settings_error or read.stats_error
     if bad is not None:
         raise _record_error(bad)
-    return Held(read.game, read.settings, read.stats, exported)
+    return Backup(read.game, read.settings, read.stats, exported)
 
 
 __all__ = [
@@ -210,8 +210,8 @@ __all__ = [
     "MAX_CHARS",
     "MEDIA_TYPE",
     "VERSION",
+    "Backup",
     "BackupError",
-    "Held",
     "export",
     "read",
 ]
