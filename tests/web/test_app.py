@@ -1,5 +1,5 @@
 """The page's door (eightoff/web/app.py) under CPython: the fake browser of
-tests/web/fakebrowser.py with a :class:`Node` for the DOM the thin parts build (the view,
+tests/web/fakes/browser.py with a :class:`Node` for the DOM the thin parts build (the view,
 the dialogs, the windows: drawn and checked in Chromium by tests/browser). What is checked
 here is App's own part: the start-up's choices, the wiring (every action type and command
 has its handler, or the page does not start), and each listener's event read into its
@@ -22,7 +22,7 @@ from eightoff import DealCode, Game, Move, saved
 from eightoff.web.actions import Select
 from eightoff.web.facts import RECORD_KEY
 from eightoff.web.storage.daily import daily_code, today
-from tests.web import fakebrowser
+from tests.web.fakes import browser as fakebrowser
 
 THIN = [
     "eightoff.web.dom",

@@ -40,8 +40,8 @@ from eightoff.web.links.address import link_from_query
 from eightoff.web.rooms import Rooms
 from eightoff.web.storage.settings import Settings
 from eightoff.web.storage.store import Loaded
-from tests.web.fakepage import Page
-from tests.web.test_finisher import finishable
+from tests.web.board.test_finisher import finishable
+from tests.web.fakes.page import Page
 
 ACTION_TYPES = set(get_args(Action))
 COMMAND_NAMES = set(get_args(CommandName))

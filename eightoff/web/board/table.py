@@ -9,7 +9,7 @@ the board's one render path: the model of what the board shows now
 shown) handed to :meth:`.board.view.View.show`. The engine decides every rule; a refused
 move's reason comes from its error, in words from :mod:`.words.i18n`.
 
-Its decisions are tested under CPython with a fake view (tests/web/test_table.py); only
+Its decisions are tested under CPython with a fake view (tests/web/board/test_table.py); only
 :meth:`Table.follow_address` touches the browser (the address bar).
 """
 

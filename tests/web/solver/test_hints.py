@@ -13,7 +13,7 @@ from eightoff.web.solver.hints import Hints
 from eightoff.web.solver.messages import Marks, answer
 from eightoff.web.storage.settings import Settings
 from tests.engine.helpers import board
-from tests.web.fakepage import Calls, FakeSolver, FakeTable, FakeView
+from tests.web.fakes.page import Calls, FakeSolver, FakeTable, FakeView
 
 
 class Hinting:

@@ -1,4 +1,4 @@
-"""The board's glue under CPython with a fake document (tests/web/fakedom.py):
+"""The board's glue under CPython with a fake document (tests/web/fakes/dom.py):
 eightoff/web/board/build.py builds the page once, View.show (view.py, cards.py, bar.py)
 brings it to a model touching only what differs, and plays the motion the model planned.
 The real page runs the same code in tests/browser (test_play, test_board, test_touch…)."""
@@ -30,8 +30,8 @@ from eightoff.web.board.replay import Replay
 from eightoff.web.solver.messages import marks
 from eightoff.web.storage.settings import Settings
 from tests.engine.test_game import FINISHABLE
-from tests.web import fakebrowser
-from tests.web.fakedom import Document, Element, Window
+from tests.web.fakes import browser as fakebrowser
+from tests.web.fakes.dom import Document, Element, Window
 
 CODE = DealCode.parse("EO1-C8-AAAAAFA")
 MODULES = (

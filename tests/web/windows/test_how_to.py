@@ -16,9 +16,9 @@ from eightoff.web.facts import HOW_TO_KEY
 from eightoff.web.rooms import Rooms
 from eightoff.web.storage.store import MemoryStorage, StorageFull
 from eightoff.web.windows.how_to import LINES, HowTo, Seen
-from tests.web import fakebrowser
-from tests.web.fakebrowser import Document, Window
-from tests.web.fakepage import FakeDialogs, FakeHowTo, Page, new_game
+from tests.web.fakes import browser as fakebrowser
+from tests.web.fakes.browser import Document, Window
+from tests.web.fakes.page import FakeDialogs, FakeHowTo, Page, new_game
 
 
 class Refusing(MemoryStorage):

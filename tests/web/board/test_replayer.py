@@ -1,6 +1,6 @@
 """The replay mode (eightoff/web/board/replayer.py): started from a link, stepped by the
 bar's controls, played on by itself at its speed, taken over as a new game, closed; the
-game in progress is never touched. Fakes from tests/web/fakepage.py."""
+game in progress is never touched. Fakes from tests/web/fakes/page.py."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from eightoff import Move
 from eightoff.web.actions import ReplaySpeed
 from eightoff.web.board.replayer import Replayer
 from eightoff.web.links.address import Link, link_from_query
-from tests.web.fakepage import Browser, Calls, FakeDialogs, FakeTable, FakeView
+from tests.web.fakes.page import Browser, Calls, FakeDialogs, FakeTable, FakeView
 
 QUERY = "?deal=EO1-C8-AAAAAFA&moves=1eef&replay"
 

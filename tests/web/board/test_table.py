@@ -23,7 +23,7 @@ from eightoff.web.storage.daily import daily_code, iso, today
 from eightoff.web.storage.settings import Settings
 from eightoff.web.storage.store import MemoryStorage, Store
 from tests.engine.test_game import FINISHABLE
-from tests.web import fakebrowser
+from tests.web.fakes import browser as fakebrowser
 
 CODE = DealCode.parse("EO1-C8-AAAAAFA")
 

@@ -1,6 +1,6 @@
 """The game's commands (eightoff/web/board/deals.py): undo and redo, the New Game window and
 what it deals (asking first when a game in progress would be lost), the settings and keys
-windows, the question's "yes" and the close buttons. Fakes from tests/web/fakepage.py."""
+windows, the question's "yes" and the close buttons. Fakes from tests/web/fakes/page.py."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from eightoff.web.board.deals import Deals
 from eightoff.web.links.address import Link
 from eightoff.web.storage.daily import daily_code, today
 from eightoff.web.storage.settings import Settings
-from tests.web.fakepage import FakeDialogs, FakeTable
+from tests.web.fakes.page import FakeDialogs, FakeTable
 
 
 class Dealing:

@@ -41,7 +41,7 @@ from eightoff.web.solver.messages import marks
 from eightoff.web.words import i18n
 from tests.engine.test_game import FINISHABLE
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "tools"))
 import i18n as catalogues
 
 CODE = DealCode.parse("EO1-C8-AAAAAFA")

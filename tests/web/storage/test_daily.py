@@ -13,7 +13,7 @@ from eightoff import DealCode
 from eightoff.web.storage.daily import CELLS, daily_code, day_of, iso, today
 from eightoff.winnable import catalogue, is_catalogued
 
-DOC = Path(__file__).resolve().parents[2] / "docs" / "deal-codes.md"
+DOC = Path(__file__).resolve().parents[3] / "docs" / "deal-codes.md"
 ROW = re.compile(r"^\| (\d{4}-\d\d-\d\d) \| (\d+) \| (\d+) \| `(EO1-C4-[A-Z2-7]{7})` \|$", re.M)
 
 

@@ -1,6 +1,6 @@
 """The board's hands (eightoff/web/board/hands.py): a pointer's gestures, taps, keyboard play
 and the F and D shortcuts into moves of a real engine game, and what the view is asked to
-show, with Python fakes of the view and the table (tests/web/fakepage.py)."""
+show, with Python fakes of the view and the table (tests/web/fakes/page.py)."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ from eightoff.web.actions import (
 from eightoff.web.board.hands import Hands
 from eightoff.web.board.input_state import DOUBLE_TAP_MS, Held, InputState
 from tests.engine.helpers import board
-from tests.web.fakepage import Browser, FakeTable, FakeView, new_game
+from tests.web.fakes.page import Browser, FakeTable, FakeView, new_game
 
 FIVE = PointerDown("column-1", 5, "5S", pointer=7, x=100, y=100, now=0, kind="mouse")
 """A press on the 5 of spades, column 1's top card (EO1-C8-AAAAAFA)."""

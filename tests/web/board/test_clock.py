@@ -27,8 +27,8 @@ from eightoff.web.storage.settings import Settings
 from eightoff.web.storage.stats import MAX_TIME, Current, Result, Stats, StatsError, Tally
 from eightoff.web.storage.store import Loaded, MemoryStorage, Notice, Store
 from eightoff.web.words import i18n
-from tests.web import fakebrowser
-from tests.web.test_table import FakeView, Window
+from tests.web.board.test_table import FakeView, Window
+from tests.web.fakes import browser as fakebrowser
 
 CODE = DealCode.parse("EO1-C8-AAAAAFA")
 DAY = "2026-12-01"

@@ -1,7 +1,7 @@
 """Refusals read the same whatever the input (eightoff/web/board/refusals.py and the hands):
 each input path driven against the same illegal move says the same exact text, the
 engine's reason in words, through :meth:`Hands.refuse`; the refused single tap's window
-is fired by hand (tests/web/fakepage.py: ``Browser.later``)."""
+is fired by hand (tests/web/fakes/page.py: ``Browser.later``)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from eightoff.web.board.input_state import DOUBLE_TAP_MS, Tap
 from eightoff.web.board.refusals import TapWait, home_move, lift_refusal, place_of
 from eightoff.web.words import i18n
 from eightoff.web.words.card_names import card_name
-from tests.web.test_hands import Board
+from tests.web.board.test_hands import Board
 
 Input = Callable[[Board], None]
 """One way a player asks for the move (EO1-C8-AAAAAFA: column 1 is 3S … KH 6S 5S, column 2's

@@ -1,4 +1,4 @@
-"""The page's smaller controllers, each with Python fakes (tests/web/fakepage.py): the
+"""The page's smaller controllers, each with Python fakes (tests/web/fakes/page.py): the
 Statistics window's commands (windows/statistics.py), backup files (controllers/backups.py),
 sharing (controllers/sharing.py), another tab's saves (controllers/tabs.py) and the language switch
 with the settings chosen (controllers/settings.py)."""
@@ -24,7 +24,7 @@ from eightoff.web.storage.stats import Stats
 from eightoff.web.storage.store import Loaded, Notice
 from eightoff.web.windows.statistics import Statistics
 from eightoff.web.words.i18n import language
-from tests.web.fakepage import Browser, Calls, FakeDialogs, FakeDocument, FakeTable, FakeView, new_game
+from tests.web.fakes.page import Browser, Calls, FakeDialogs, FakeDocument, FakeTable, FakeView, new_game
 
 # -- the Statistics window ------------------------------------------------------------
 

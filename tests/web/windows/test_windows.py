@@ -1,6 +1,6 @@
 """The windows (eightoff/web/windows/) and the backup's file in the browser
 (eightoff/web/storage/files.py) under CPython with the fake browser's document
-(tests/web/fakebrowser.py): the New Game window's code check, "guarded" before a game in
+(tests/web/fakes/browser.py): the New Game window's code check, "guarded" before a game in
 progress is replaced, the confirm flow, the focus given back, the settings shown, which
 figures the Statistics window shows, the replay bar, the download and the file read.
 
@@ -22,8 +22,8 @@ from eightoff.web.board.replay import Replay
 from eightoff.web.storage.backup_file import MAX_CHARS, BackupError
 from eightoff.web.storage.settings import Settings
 from eightoff.web.storage.stats import Stats
-from tests.web import fakebrowser
-from tests.web.fakebrowser import Document, Element, Window
+from tests.web.fakes import browser as fakebrowser
+from tests.web.fakes.browser import Document, Element, Window
 
 MODULES = (
     "eightoff.web.dom",

@@ -1,6 +1,6 @@
 """Finish (eightoff/web/board/finisher.py): the engine's finishing line played on command,
 each move through the door as a Play a glide apart; stopped when the game changes
-otherwise; said when there is nothing to finish. Python fakes (tests/web/fakepage.py)."""
+otherwise; said when there is nothing to finish. Python fakes (tests/web/fakes/page.py)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from eightoff.web.board.focus import Spot
 from eightoff.web.board.input_state import InputState
 from eightoff.web.board.model import game_model
 from tests.engine.test_game import FINISHABLE
-from tests.web.fakepage import Browser
+from tests.web.fakes.page import Browser
 
 
 class Finishing:
