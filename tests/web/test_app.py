@@ -35,6 +35,7 @@ THIN = [
     "eightoff.web.windows.dialogs",
     "eightoff.web.windows.stats_window",
     "eightoff.web.windows.replay_bar",
+    "eightoff.web.windows.coach_page",
     "eightoff.web.storage.files",
     "eightoff.web.solver.worker",
     "eightoff.web.app",

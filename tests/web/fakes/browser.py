@@ -9,6 +9,7 @@ in tests/browser, and tests/browser/test_stubs.py keeps typings/ true to the run
 
 from __future__ import annotations
 
+import functools
 import importlib
 import re
 import sys
@@ -16,7 +17,10 @@ import types
 from collections.abc import Callable, Iterable
 from typing import Any
 
+import grimp
 import pytest
+
+from tests.engine.helpers import THIN, module_name
 
 
 class JsException(Exception):
@@ -342,6 +346,15 @@ class NoStorage(Window):
         pass
 
 
+@functools.cache
+def over_the_browser() -> frozenset[str]:
+    """The modules of the package that import the browser (tests/engine/helpers.py: THIN),
+    and every module that imports one of them, directly or not (grimp's import graph)."""
+    graph = grimp.build_graph("eightoff")
+    thin = {module_name(path) for path in THIN}
+    return frozenset(thin.union(*(graph.find_downstream_modules(name) for name in thin)))
+
+
 def install(
     monkeypatch: pytest.MonkeyPatch, window: Any, modules: Iterable[str], document: Any = None
 ) -> types.SimpleNamespace:
@@ -361,7 +374,9 @@ def install(
     for name, module in fakes.items():
         monkeypatch.setitem(sys.modules, name, module)
     names = list(modules)
-    for name in names:
+    # Every thin module is imported afresh, and every module that imports one: a module
+    # imported over another test's fake browser would keep that test's document.
+    for name in {*names, *over_the_browser()}:
         monkeypatch.delitem(sys.modules, name, raising=False)
     imported = {name.rsplit(".", 1)[1]: importlib.import_module(name) for name in names}
     for name in names:
