@@ -2,8 +2,9 @@
 # Runs every benchmark and prints its figures (ratios measured within one run):
 # the engine (CPython), a move on a copy of the game, our solver against Freecell Solver, a
 # save to storage, start-up against a stock PyScript page, the board's tap and pointer-move
-# handling in Chromium, and Lighthouse on a first and a later visit. Installs what it needs, like tools/test.sh (Lighthouse from
-# bench/lighthouse/package-lock.json, apart from the runtime's packages).
+# handling in Chromium, and Lighthouse on a first and a later visit. Installs what it needs,
+# like tools/test.sh (Lighthouse from bench/lighthouse/package-lock.json, apart from the
+# runtime's packages).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source tools/setup.sh
