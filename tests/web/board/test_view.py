@@ -31,7 +31,8 @@ from eightoff.web.solver.messages import marks
 from eightoff.web.storage.settings import Settings
 from tests.engine.test_game import FINISHABLE
 from tests.web.fakes import browser as fakebrowser
-from tests.web.fakes.dom import Document, Element, Window
+from tests.web.fakes.browser import Window
+from tests.web.fakes.dom import Document, Element
 
 CODE = DealCode.parse("EO1-C8-AAAAAFA")
 MODULES = (
@@ -96,7 +97,7 @@ def test_the_page_is_built_once_with_every_named_element(make: Callable[..., Mad
     assert hint.attributes["aria-label"] == "Hint"
     assert hint.attributes["title"] == "Show a move of a winning line (H)"
     # the figures: a term and its value each, no live region
-    assert (view.elements.score.tagName, view.elements.moves.tagName) == ("dd", "dd")
+    assert (view.elements.score.tagName, view.elements.moves.tagName) == ("DD", "DD")
     assert "aria-live" not in view.elements.score.attributes
     assert sorted(view.piles) == sorted(
         [f"column-{n}" for n in range(1, 9)] + [f"foundation-{s}" for s in "SHDC"]

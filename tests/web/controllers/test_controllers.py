@@ -24,7 +24,8 @@ from eightoff.web.storage.stats import Stats
 from eightoff.web.storage.store import Loaded, Notice
 from eightoff.web.windows.statistics import Statistics
 from eightoff.web.words.i18n import language
-from tests.web.fakes.page import Browser, Calls, FakeDialogs, FakeDocument, FakeTable, FakeView, new_game
+from tests.web.fakes.dom import Document
+from tests.web.fakes.page import Browser, Calls, FakeDialogs, FakeTable, FakeView, new_game
 
 # -- the Statistics window ------------------------------------------------------------
 
@@ -225,7 +226,7 @@ def english(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
 
 class Speaking:
     def __init__(self) -> None:
-        self.document, self.view, self.table = FakeDocument(), FakeView(), FakeTable()
+        self.document, self.view, self.table = Document(), FakeView(), FakeTable()
         self.relabelled: list[str] = []
         self.browser = Browser()
         self.language = SettingsChoices(

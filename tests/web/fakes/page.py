@@ -16,6 +16,7 @@ from eightoff.web.board.input_state import InputState
 from eightoff.web.rooms import Parts
 from eightoff.web.storage.settings import Settings
 from eightoff.web.storage.stats import Stats
+from tests.web.fakes.dom import Document
 
 CODE = "EO1-C8-AAAAAFA"
 """The deal of the module doctests: column 1's top card is the 5 of spades."""
@@ -207,20 +208,6 @@ class FakeSolver(Recorder):
         self.calls.append(("send", text))
 
 
-class FakeDocument:
-    def __init__(self) -> None:
-        self.documentElement = Element()
-        self.title = ""
-
-
-@dataclass
-class Element:
-    attributes: dict[str, str] = field(default_factory=dict)
-
-    def setAttribute(self, name: str, value: str) -> None:
-        self.attributes[name] = value
-
-
 @dataclass
 class Browser:
     """The browser's functions the controllers are given: what they wrote, copied,
@@ -290,7 +277,7 @@ class Page:
     replay_bar: Recorder = field(init=False)
     store: Recorder = field(init=False)
     how_to: FakeHowTo = field(default_factory=FakeHowTo)
-    document: FakeDocument = field(default_factory=FakeDocument)
+    document: Document = field(default_factory=Document)
     browser: Browser = field(default_factory=Browser)
 
     def __post_init__(self) -> None:

@@ -17,7 +17,8 @@ from eightoff.web.rooms import Rooms
 from eightoff.web.storage.store import MemoryStorage, StorageFull
 from eightoff.web.windows.how_to import LINES, HowTo, Seen
 from tests.web.fakes import browser as fakebrowser
-from tests.web.fakes.browser import Document, Window
+from tests.web.fakes.browser import Window
+from tests.web.fakes.dom import Document
 from tests.web.fakes.page import FakeDialogs, FakeHowTo, Page, new_game
 
 

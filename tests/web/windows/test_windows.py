@@ -23,7 +23,8 @@ from eightoff.web.storage.backup_file import MAX_CHARS, BackupError
 from eightoff.web.storage.settings import Settings
 from eightoff.web.storage.stats import Stats
 from tests.web.fakes import browser as fakebrowser
-from tests.web.fakes.browser import Document, Element, Window
+from tests.web.fakes.browser import Window
+from tests.web.fakes.dom import Document, Element
 
 MODULES = (
     "eightoff.web.dom",
