@@ -1,6 +1,7 @@
 """The board's hands (eightoff/web/board/hands.py): a pointer's gestures, taps, keyboard play
 and the F and D shortcuts into moves of a real engine game, and what the view is asked to
-show, with Python fakes of the view and the table (tests/web/fakes/page.py)."""
+show; the hands wired by the page's own controllers (eightoff/web/rooms.py), with the
+Python fakes of tests/web/fakes/page.py."""
 
 from __future__ import annotations
 
@@ -22,27 +23,39 @@ from eightoff.web.actions import (
     Select,
     Shortcut,
 )
-from eightoff.web.board.hands import Hands
-from eightoff.web.board.input_state import DOUBLE_TAP_MS, Held, InputState
+from eightoff.web.board.input_state import DOUBLE_TAP_MS, Held
+from eightoff.web.rooms import Rooms
 from tests.engine.helpers import board
-from tests.web.fakes.page import Browser, FakeTable, FakeView, new_game
+from tests.web.fakes.page import Page, new_game
 
 FIVE = PointerDown("column-1", 5, "5S", pointer=7, x=100, y=100, now=0, kind="mouse")
 """A press on the 5 of spades, column 1's top card (EO1-C8-AAAAAFA)."""
 
 
 class Board:
+    """The page's hands as the page's own controllers wire them (eightoff/web/rooms.py,
+    with the fakes of tests/web/fakes/page.py): ``blocked`` opens or closes a dialog over
+    the board, ``won`` the games whose win message the dialogs were asked to show."""
+
     def __init__(self, game: Game | None = None, blocked: bool = False) -> None:
-        self.game = game or new_game()
-        self.view = FakeView(self.game)
-        self.table = FakeTable(self.game)
-        self.ui = InputState()
+        self.page = Page(game or new_game())
+        self.rooms = Rooms(self.page.parts())
+        self.game, self.view, self.table = self.page.game, self.page.view, self.page.table
+        self.ui, self.browser, self.hands = self.page.ui, self.page.browser, self.rooms.hands
         self.blocked = blocked
-        self.won: list[Game] = []
-        self.browser = Browser()
-        self.hands = Hands(
-            self.view, self.ui, self.table, lambda: self.blocked, self.won.append, self.browser.later
-        )
+
+    @property
+    def blocked(self) -> bool:
+        return self.page.dialogs.any_open()
+
+    @blocked.setter
+    def blocked(self, over: bool) -> None:
+        opened = self.page.dialogs.opened
+        opened.add("settings-dialog") if over else opened.discard("settings-dialog")
+
+    @property
+    def won(self) -> list[Game]:
+        return [call[1] for call in self.page.dialogs.calls if call[0] == "show_win"]
 
 
 def test_a_finger_carries_its_cards_above_it() -> None:
