@@ -17,6 +17,7 @@ the ``.mo`` files and the loading screen's words.
 from __future__ import annotations
 
 import argparse
+import gettext
 import io
 import re
 import sys
@@ -176,9 +177,57 @@ def catalogue_problems(catalog: Catalog, lang: str, template: Catalog) -> Iterat
         if message.pluralizable and len(strings) != catalog.num_plurals:
             yield f"{len(strings)} plural forms, not {catalog.num_plurals}: {ids[0]!r}"
         source = placeholders(ids[-1])
-        for string in strings:
-            if placeholders(string) != source:
-                yield f"placeholders {placeholders(string)} not {source}: {ids[0]!r} -> {string!r}"
+        lone = lone_forms(catalog) if message.pluralizable else frozenset()
+        counted = counted_placeholders(ids[0], ids[-1]) if message.pluralizable else frozenset()
+        for form, string in enumerate(strings):
+            found = placeholders(string)
+            if found == source:
+                continue
+            # A form for one count alone may say it in words ("מהלך אחד", not "1 מהלך").
+            if form in lone and found == [name for name in source if name not in counted]:
+                continue
+            yield f"placeholders {found} not {source}: {ids[0]!r} -> {string!r}"
+
+
+def lone_forms(catalog: Catalog) -> frozenset[int]:
+    """The plural forms ``catalog``'s Plural-Forms uses for one count alone (Hebrew's first
+    two, for 1 and 2; not Ukrainian's first, which also serves 21, 31, ...), checked up to
+    1,000: such a form may say its count in words.
+
+    >>> sorted(lone_forms(Catalog(locale="he"))), sorted(lone_forms(Catalog(locale="uk")))
+    ([0, 1], [])
+    """
+    rule = gettext.c2py(catalog.plural_expr)
+    counts: dict[int, set[int]] = {}
+    for n in range(1001):
+        counts.setdefault(rule(n), set()).add(n)
+    return frozenset(form for form, ns in counts.items() if len(ns) == 1)
+
+
+def counted_placeholders(singular: str, plural: str) -> frozenset[str]:
+    """The placeholder of ``singular`` that holds the count: the one placeholder a message
+    has, or the one before the first words the plural changes ("{moves} move" / "{moves}
+    moves"); none when neither tells.
+
+    >>> sorted(counted_placeholders("{n} finished game, {won} won.", "{n} finished games, {won} won."))
+    ['{n}']
+    >>> sorted(counted_placeholders("{count} card from {card}; it goes", "{count} cards; they go"))
+    ['{count}']
+    >>> sorted(counted_placeholders("Undo reaches {limit} back.", "Undo reaches {limit} back."))
+    ['{limit}']
+    """
+
+    def following(text: str) -> list[tuple[str, str]]:
+        parts = re.split(f"({PLACEHOLDER.pattern})", text)
+        return list(zip(parts[1::2], parts[2::2], strict=True))
+
+    after_singular, after_plural = following(singular), following(plural)
+    if len(after_singular) == 1:
+        return frozenset(name for name, _ in after_singular)
+    for (name, words), (_, plural_words) in zip(after_singular, after_plural, strict=False):
+        if words != plural_words:
+            return frozenset({name})
+    return frozenset()
 
 
 # -- the pseudo-language -------------------------------------------------------------

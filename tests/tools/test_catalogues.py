@@ -72,6 +72,27 @@ def test_a_placeholder_mistake_is_found() -> None:
     assert any("untranslated or fuzzy: 'Undo'" in problem for problem in problems)
 
 
+@pytest.mark.parametrize(
+    ("lang", "singular", "allowed"),
+    [
+        ("he", "ניקוד {score} במהלך אחד.", True),  # the count in words, for 1 alone
+        ("he", "ניקוד במהלך אחד.", False),  # the score dropped too
+        ("uk", "Рахунок {score} за один хід.", False),  # uk's first form also serves 21, 31, ...
+    ],
+)
+def test_a_form_for_one_count_alone_may_say_it_in_words(lang: str, singular: str, allowed: bool) -> None:
+    """Review X5: a Hebrew native writes «מהלך אחד», not «1 מהלך»; the check lets a plural
+    form that serves one count only leave out that count's placeholder, and nothing else."""
+    template = catalogues.read(catalogues.TEMPLATE)
+    catalog = catalogues.fresh(lang, template, catalogues.read(catalogues.po_path(lang), lang))
+    ids = ("Score {score} in {moves} move.", "Score {score} in {moves} moves.")
+    message = catalog.get(ids)
+    assert message is not None
+    message.string = (singular, *message.string[1:])
+    problems = [p for p in catalogues.catalogue_problems(catalog, lang, template) if repr(ids[0]) in p]
+    assert (problems == []) is allowed
+
+
 # -- every engine error in every language ----------------------------------------------
 
 
