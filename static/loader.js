@@ -12,8 +12,10 @@
   // It also read the address once (`bootSeconds`, `serviceWorker`) and holds the facts the
   // page shares with Python (the storage keys: eightoff/web/facts.py).
   // Without it (lang.js failed), English, the default watchdog, and no reset button.
-  // This script adds what pyodide-loader.mjs asks of it: `expect` (a download to
-  // count in the progress) and `whenQuiet` (the idle-time queue).
+  // This script adds what the Pyodide loader (`static/pyodide-loader.mjs` and its modules) asks
+  // of it: `expect` (a download to count in the progress), `whenReady` (the board is
+  // playable), `whenQuiet` (the idle-time queue) and `grant` (a worker's piece of work); the
+  // loader gives it `compilable` (the test of a wasm response, `static/runtime-files.mjs`).
   const loader = (self.eightoffLoader ||= { strings: {}, facts: null, bootSeconds: 60, serviceWorker: true });
   const translated = loader.strings;
   const pgettext = (context, msgid) => translated[msgid] || msgid;
@@ -191,9 +193,9 @@
       forget(url);
     } else if (!response.ok) {
       fail(text("error.http", { status: response.status }), `${response.status} ${url}`);
-    } else if (new URL(url).pathname.endsWith(".wasm")) {
+    } else if (new URL(url).pathname.endsWith(".wasm") && loader.compilable && !loader.compilable(response)) {
       const type = (response.headers.get("content-type") || "").split(";")[0].trim();
-      if (type !== "application/wasm") fail(text("error.wasm_type", { type }), `${url}: Content-Type ${type}`);
+      fail(text("error.wasm_type", { type }), `${url}: Content-Type ${type}`);
     }
     if (response.ok && response.body && expected.has(url)) countBody(url, response.clone().body);
     return response;
@@ -260,11 +262,28 @@
     screen.remove();
     registerServiceWorker();
   };
+  // The board is playable: Python sets <html data-ready>. One observer for the page's
+  // scripts: `loader.whenReady(then)` runs `then` at that moment, or at once if it is past.
+  const readyListeners = [];
+  loader.whenReady = (then) => {
+    if (root.hasAttribute("data-ready")) then();
+    else readyListeners.push(then);
+  };
+  const ready = new MutationObserver(() => {
+    if (!root.hasAttribute("data-ready")) return;
+    ready.disconnect();
+    for (const then of readyListeners.splice(0)) {
+      try {
+        then();
+      } catch (error) {
+        setTimeout(() => { throw error; }); // reported, and the others still run
+      }
+    }
+  });
   // Ready: the loading screen goes, and the service worker is registered; also when the game
   // comes after a stall was reported (the start-up was only slow), never after an error.
-  const whenReady = new MutationObserver(() => {
-    if (!root.hasAttribute("data-ready") || (root.hasAttribute("data-boot-error") && !stalled)) return;
-    whenReady.disconnect();
+  loader.whenReady(() => {
+    if (root.hasAttribute("data-boot-error") && !stalled) return;
     root.removeAttribute("data-boot-error");
     finish();
   });
@@ -361,7 +380,7 @@
   if (typeof WebAssembly !== "object") {
     fail(text("error.no_wasm"));
   } else {
-    whenReady.observe(root, { attributes: true, attributeFilter: ["data-ready"] });
+    ready.observe(root, { attributes: true, attributeFilter: ["data-ready"] });
     resetWatchdog();
   }
 })();

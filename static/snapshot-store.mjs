@@ -1,9 +1,9 @@
 // Stores the build's memory snapshot (and the runtime's wasm, when no cache holds a copy) in
 // the page's Cache Storage cache, in a worker: the download, its decoding and the cache
 // writes run off the page's main thread (docs/performance.md, "Idle-time work"). The page's
-// pyodide-loader.mjs starts it in a quiet moment once the board is playable, posts
-// { cache, snapshot, wasm } (URLs) and ends it when it answers "stored" (or "failed":
-// offline, storage full; the next visit boots normally and tries again). After a first
+// loader (runtime-cache.mjs, `storeSnapshot`) starts it in a quiet moment once the board is
+// playable, posts { cache, snapshot, wasm } (URLs) and ends it when it answers "stored" (or
+// "failed": offline, storage full; the next visit boots normally and tries again). After a first
 // visit that booted from the snapshot, both come from the HTTP cache: nothing crosses the
 // network twice. Other entries of the cache (older builds' snapshots) are deleted.
 //
@@ -12,13 +12,9 @@
 // page answers with the same message in a quiet moment or just after it painted its answer
 // to an input (static/loader.js, `grant`), so a tap is answered within a frame; a piece the
 // page leaves unanswered goes after PIECE_WAIT_MS anyway.
-"use strict";
+import { compilable } from "./runtime-files.mjs";
 
 const PIECE_WAIT_MS = 3000;
-
-/** A wasm response streaming compilation accepts, as in pyodide-loader.mjs (`compilable`). */
-const compilable = (response) =>
-  response.ok && (response.headers.get("content-type") ?? "").startsWith("application/wasm");
 
 const waiting = new Map();
 let asked = 0;

@@ -24,7 +24,7 @@
 //               u32 0
 //   u32 page index × written pages, u32 page index × named pages, then the written pages (the
 //   last one cut at the heap's end).
-// static/pyodide-loader.mjs expands it back (`expandSnapshot`) and copies the named pages from
+// static/snapshot-format.mjs expands it back (`expandSnapshot`) and copies the named pages from
 // the new instance's memory before Pyodide restores the heap.
 import nodeCrypto from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";

@@ -8,10 +8,12 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import Page, Route, expect
 
-from .harness import BOOT_TIMEOUT_MS, StrictPage
+from .harness import BOOT_TIMEOUT_MS, StrictPage, build
 from .helpers import open_fresh
 from .test_snapshot import forget_the_snapshot
 
+# A static import of one of our modules (`import { a } from "./b.mjs";`, one line each).
+IMPORT = re.compile(r'^import [^;]*? from "\./([^"]+)";$', re.MULTILINE)
 # The runtime from the network as on a first visit, although this browser profile has the
 # snapshot and the wasm in Cache Storage from earlier tests (pyodide-loader.mjs).
 FIRST_VISIT = "index.html?no_snapshot"
@@ -142,3 +144,23 @@ def test_python_runs_without_stack_switching(page: Page, site_url: str) -> None:
     assert page.evaluate("window.jspiUses") == 0
     # The counter sees a use (the same API object is back in place after the boot).
     assert page.evaluate("new WebAssembly.Suspending(async () => 0), window.jspiUses") == 1
+
+
+def test_every_module_of_the_loader_is_preloaded(site_url: str) -> None:
+    """index.html hints every module the Pyodide loader imports, its own and the runtime's
+    (modulepreload, by their content-hashed names), so that none waits for the module that
+    imports it to arrive first."""
+    static = build.DIST / "static"
+    (entry,) = static.glob("pyodide-loader.*.mjs")
+    html = (build.DIST / "index.html").read_text(encoding="utf-8")
+    preloaded = set(re.findall(r'<link rel="modulepreload" href="static/([^"]+)"', html))
+    imported, pending = set(), [entry.name]
+    while pending:
+        name = pending.pop()
+        if name in imported:
+            continue
+        imported.add(name)
+        if not name.startswith("vendor/"):  # the runtime's own imports are its own affair
+            pending += IMPORT.findall((static / name).read_text(encoding="utf-8"))
+    assert len(imported) >= 7, imported  # the loader's six modules and Pyodide's
+    assert imported <= preloaded, imported - preloaded

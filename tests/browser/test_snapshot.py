@@ -1,4 +1,4 @@
-"""The memory snapshot (static/pyodide-loader.mjs, docs/performance.md).
+"""The memory snapshot (static/pyodide-loader.mjs and its modules, docs/performance.md).
 
 A first visit chooses from the link and the device: on a fast link it fetches the snapshot
 with the runtime and boots from it, on a slow one it boots without it (as forced here by
@@ -24,7 +24,7 @@ from .harness import StrictPage, build, wait_ready
 from .helpers import BLANK, expect_board, expect_numbers, open_page, run_python
 from .test_saving import find_scoring_start
 
-CACHE = "pyodide-snapshot"  # the page's own cache (pyodide-loader.mjs)
+CACHE = "pyodide-snapshot"  # the page's own cache (static/runtime-files.mjs)
 RUNTIME = f"static/vendor/pyodide-{facts.PYODIDE_VERSION}/"
 WASM = RUNTIME + "pyodide.asm.wasm"
 STORED = f"caches.open('{CACHE}').then(c => c.keys()).then(keys => keys.map(r => r.url))"
@@ -55,7 +55,7 @@ def snapshot_url(site_url: str) -> str:
 
 
 def cached_files(site_url: str) -> list[str]:
-    """What the page keeps in its cache: the snapshot and the runtime's wasm (pyodide-loader.mjs)."""
+    """What the page keeps in its cache: the snapshot and the runtime's wasm (runtime-cache.mjs)."""
     return sorted([snapshot_url(site_url), site_url + WASM])
 
 
@@ -207,15 +207,15 @@ def test_the_first_visit_fetches_the_snapshot_only_once_playable(page: Page, sit
 def test_the_sizes_in_the_loader_are_the_build_s(figure: str, file: str) -> None:
     """The first visit's choice reckons with the bytes of the snapshot and of the standard
     library as sent (brotli), the loading screen with the standard library's decoded bytes:
-    the figures in pyodide-loader.mjs are within a tenth of the build's."""
-    (loader,) = (build.DIST / "static").glob("pyodide-loader.*.mjs")
+    the figures in first-visit.mjs are within a tenth of the build's."""
+    (loader,) = (build.DIST / "static").glob("first-visit.*.mjs")
     match = re.search(figure + r" = ([0-9_]+);", loader.read_text(encoding="utf-8"))
-    assert match, f"pyodide-loader.mjs states no {figure}"
+    assert match, f"first-visit.mjs states no {figure}"
     (sent,) = (build.DIST / RUNTIME).glob(file)
     assert abs(int(match.group(1)) / sent.stat().st_size - 1) <= 0.1
 
 
-# The standard library's zip, and how the page put it in place (pyodide-loader.mjs).
+# The standard library's zip, and how the page put it in place (late-stdlib.mjs).
 STDLIB = "**/python_stdlib_pyc.*.zip"
 STDLIB_MARKS = "performance.getEntriesByName('eightoff-stdlib').map(m => m.detail)"
 # A standard-library module the snapshot does not hold, imported, and whether it was before.

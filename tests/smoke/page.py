@@ -156,7 +156,7 @@ STDLIB_IN = """(timeout) => new Promise((resolve) => {
   const timer = setTimeout(() => { observer.disconnect(); resolve(false); }, timeout);
 })"""
 """Until a page booted from the snapshot has its standard library in place (``<html
-data-stdlib>``, static/pyodide-loader.mjs), at most ``timeout`` ms: a page left while the
+data-stdlib>``, static/late-stdlib.mjs), at most ``timeout`` ms: a page left while the
 service worker still sends it gets, in Firefox, an error of its own for the download cut
 short (as a favicon's did once)."""
 STDLIB_TIMEOUT_MS = 30_000

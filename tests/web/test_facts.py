@@ -221,9 +221,9 @@ def test_every_copy_of_the_shared_facts_derives_from_facts() -> None:
     assert stored_settings.THEME_CHOICES is facts.THEMES
     for copied in ('"eightoff:', '"qps"', '["he"]', '"en", "he"', "60", '"dark"', '"light"'):
         assert copied not in source, f"static/lang.js repeats {copied}: read it from FACTS"
-    for name in ("loader.js", "pyodide-loader.mjs"):
-        script = (ROOT / "static" / name).read_text()
-        assert "URLSearchParams" not in script and "eightoff:" not in script, name
+    for path in [ROOT / "static" / "loader.js", *sorted((ROOT / "static").glob("*.mjs"))]:
+        script = path.read_text()
+        assert "URLSearchParams" not in script and "eightoff:" not in script, path.name
 
 
 def test_the_runtime_versions_written_anywhere_are_the_pinned_ones() -> None:

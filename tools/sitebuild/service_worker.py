@@ -81,7 +81,7 @@ def write_service_worker(dist: Path, version: str, documents: Iterable[Path] = (
             assets.append(relative)
         elif (
             path.name != "python_stdlib.zip"
-            and not path.name.startswith("snapshot.")  # the page keeps it (pyodide-loader.mjs)
+            and not path.name.startswith("snapshot.")  # the page keeps it (runtime-cache.mjs)
             and path.suffix != ".css"
             and not PYSCRIPT_UNUSED.match(path.name)
         ):
