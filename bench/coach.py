@@ -94,9 +94,7 @@ def lost_games(count: int) -> list[tuple[Game, str]]:
         line = lost_line(code, index)
         if not line:
             continue  # the player never lost this one (within 200 moves): the next deal
-        game = Game.new(code)
-        for move in line:
-            game.play(move)
+        game = Game.after(code, line)
         games.append((game, request_of(game, index)))
         if len(games) == count:
             return games

@@ -51,10 +51,7 @@ def ours(code: DealCode) -> Run:
     result = solve(position)
     seconds = time.process_time() - start
     if result.verdict == "solved":
-        game = Game.new(code)
-        for move in result.moves:
-            game.play(move)
-        assert game.is_won, f"{code}: our solution does not win"
+        assert Game.after(code, result.moves).is_won, f"{code}: our solution does not win"
     return Run(result.verdict, seconds, len(result.moves))
 
 

@@ -10,7 +10,7 @@ questions the board asks (where may these cards go, what does a tap or double ta
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -41,6 +41,32 @@ class Game:
     def new(cls, code: DealCode) -> Game:
         """A fresh game of a deal."""
         return cls(code, code.deal())
+
+    @classmethod
+    def after(cls, code: DealCode, moves: Iterable[Move]) -> Game:
+        """The game of ``code`` after ``moves`` played from its deal, in turn (each checked:
+        :class:`IllegalMoveError` for the first that cannot be played), on its undo stack.
+
+        >>> game = Game.after(DealCode.parse("EO1-C8-AAAAAFA"), [Move.parse("1e"), Move.parse("ef")])
+        >>> game.moves, game.undo_stack
+        (2, [Move.parse('1e'), Move.parse('ef')])
+        """
+        game = cls.new(code)
+        for move in moves:
+            game.play(move)
+        return game
+
+    def copy(self) -> Game:
+        """The same game, with stacks of its own: playing on the copy leaves this one as it
+        is (the page keeps the game it showed, to compare it with the next).
+
+        >>> game = Game.new(DealCode.parse("EO1-C8-AAAAAFA"))
+        >>> copy = game.copy()
+        >>> copy.play(Move.parse("1e")), game.moves, copy.moves, copy == game
+        (0, 0, 1, False)
+        """
+        stacks = list(self.undo_stack), list(self.redo_stack)
+        return Game(self.code, self.position, self.score, self.moves, *stacks)
 
     @property
     def is_won(self) -> bool:

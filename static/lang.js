@@ -48,6 +48,22 @@
   const root = document.documentElement;
   root.lang = lang;
   root.dir = RIGHT_TO_LEFT.includes(lang) ? "rtl" : "ltr";
+  // The page's description and the installed app's manifest in that language: the markup
+  // holds the English description (the x-default) and the other languages' ones
+  // (tools/sitebuild/head.py); the build writes manifest.<lang>.webmanifest for each
+  // (tools/sitebuild/manifest.py). The manifest is linked here, once: Chromium reads a
+  // manifest link as soon as it is parsed and keeps what it read, so the markup links none
+  // (but in its <noscript>). The pseudo-language keeps the English ones.
+  const translated = LANGUAGES.includes(lang) && lang !== LANGUAGES[0];
+  if (translated) {
+    const description = document.querySelector('meta[name="description"]');
+    const own = document.querySelector(`meta[name="eightoff-description"][lang="${lang}"]`);
+    if (description && own) description.content = own.content;
+  }
+  const manifest = document.createElement("link");
+  manifest.rel = "manifest";
+  manifest.href = translated ? `manifest.${lang}.webmanifest` : "manifest.webmanifest";
+  document.head.append(manifest);
   self.eightoffLoader = {
     lang,
     strings: STRINGS[lang] || {},

@@ -12,21 +12,58 @@ launched its own Firefox and WebKit for the suite's last minutes.
 
 Hypothesis runs without its per-example deadline (200 ms by default) everywhere: a
 property's example that took 882 ms once on the loaded 2-core machine failed the whole run
-as "flaky", and how fast the engine is belongs to bench/, not to a timed test.
+as "flaky", and how fast the engine is belongs to bench/, not to a timed test. Two profiles:
+``ci`` (Hypothesis's 100 examples a property, what tools/test.sh runs: it sets
+``HYPOTHESIS_PROFILE=ci``) and ``dev`` (50, a developer's plain ``pytest``, the default); a
+property that names its own ``max_examples`` keeps it in both.
+
+The compiled catalogues (``compiled``, ``speak``) are shared by the web tests and the tools'
+tests (tests/tools/test_catalogues.py).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import os
+import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 from hypothesis import settings
 
 SMOKE = Path(__file__).parent / "smoke"
+TOOLS = Path(__file__).resolve().parents[1] / "tools"
 
-settings.register_profile("eightoff", deadline=None)
-settings.load_profile("eightoff")
+settings.register_profile("ci", deadline=None)
+settings.register_profile("dev", deadline=None, max_examples=50)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+
+
+@pytest.fixture(scope="session")
+def compiled(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The catalogues compiled into a folder of the test session's (tools/i18n.py)."""
+    sys.path.insert(0, str(TOOLS))
+    import i18n as catalogues  # tools/i18n.py
+
+    out = tmp_path_factory.mktemp("locale")
+    catalogues.compile_all(out)
+    return out
+
+
+@pytest.fixture
+def speak(compiled: Path) -> Iterator[Callable[[str], None]]:
+    """``speak(lang)``: the page's words in ``lang`` (English again after the test)."""
+    from eightoff.web.words import i18n
+
+    saved = i18n.LOCALE_DIR
+    i18n.LOCALE_DIR = compiled
+
+    def use(lang: str) -> None:
+        assert i18n.set_language(lang) == lang
+
+    yield use
+    i18n.LOCALE_DIR = saved
+    i18n.set_language("en")
 
 
 LONGEST = (

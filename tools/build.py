@@ -4,13 +4,14 @@
 
 The steps, one module each in tools/sitebuild/: `npm ci` when node_modules is missing or
 stale; vendor the pinned runtime into static/vendor/ (versioned directories, plus a .pyc
-standard library compiled by the same Pyodide under Node); copy the site into dist/; write
-the Rules, Examples and FAQ pages (tools/pages.py); compile the catalogues (the loading
-screen's words into static/lang.js, the .mo files for the package); cut the standard library in
-two parts (what a first visit imports, then the rest: tools/sitebuild/first_imports.txt); zip
-the eightoff package in parts; make the memory snapshot of the booted interpreter
-(tools/snapshot.mjs) with them, and say the heap's headroom; draw the icons
-and write the web app manifest; give our own assets content-hashed names; write the stock
+standard library compiled by the same Pyodide under Node); copy the site into dist/ and give
+its page the description and <noscript> of every language; write the Rules, Examples and
+FAQ pages (tools/pages.py); compile the catalogues (the loading screen's words into
+static/lang.js, the .mo files for the package); cut the standard library in two parts (what
+a first visit imports, then the rest: tools/sitebuild/first_imports.txt); zip the eightoff
+package in parts; make the memory snapshot of the booted interpreter (tools/snapshot.mjs) with
+them, and say the heap's headroom; draw the icons and write the web app manifest of each
+language; give our own assets content-hashed names; write the stock
 PyScript page of bench/startup.py under dist/bench/; write the service worker (sw.js)
 carrying the build's content version; precompress large files (.br, .gz).
 
@@ -30,6 +31,7 @@ import pages  # tools/pages.py: the Rules, Examples and FAQ pages
 from sitebuild import (
     catalogues,
     compress,
+    head,
     icons,
     manifest,
     names,
@@ -59,6 +61,7 @@ def build(dist: Path = DIST) -> str:
 def assemble(dist: Path) -> str:
     """Write the whole site into `dist` from the vendored runtime; return its content version."""
     page.copy_site(dist)
+    head.write_head(dist)
     documents = pages.write_pages(dist)
     static = dist / "static"
     runtime.copy_vendor(static / "vendor")

@@ -11,7 +11,7 @@ the same deals and the same solver give the same positions.
 
 It prints what ``pages/examples.toml`` holds: for each case the deal code, the moves
 (joined with dots, as in the position link ``index.html?deal=CODE&moves=M1.M2…``) and the
-moves the text is about, with the facts found as a comment. tests/web/test_pages.py checks
+moves the text is about, with the facts found as a comment. tests/tools/test_pages.py checks
 what the page's text says about each position on every language's page. Needs
 ``fc-solve`` (``apt-get install freecell-solver-bin``).
 """

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs everything the tests need, builds the site, and runs every check:
-# ruff, mypy --strict on all of eightoff/ (typings/ types the browser surface), and all tests:
-# the unit tests (engine, web) first, stopping at the first failure, with their branch
+# ruff, mypy --strict on all of eightoff/ (typings/ types the browser surface), the import
+# contracts (.importlinter: the engine apart, the DOM layer's rooms one way), and all tests:
+# the unit tests (engine, web, tools) first, stopping at the first failure, with their branch
 # coverage (95 % at least, for the engine and the pure modules together and for the pure
 # modules alone), while the site is built beside them (once), then the browser, deploy and
 # smoke suites shared out between three processes; each run prints its slowest tests.
@@ -21,8 +22,11 @@ step "Lint and types"
 ruff check .
 ruff format --check .
 mypy
+lint-imports  # the layers of eightoff/ (.importlinter)
 
 export FREECELL_SOLVER_QUIET=1
+# Hypothesis's full profile (100 examples a property; a developer's plain pytest runs `dev`, 50).
+export HYPOTHESIS_PROFILE=ci
 # The tests' build_once (tests/browser/harness.py) takes this build instead of making its own.
 export EIGHTOFF_BUILT="$PWD/dist"
 if [ $# -gt 0 ]; then  # a partial run (arguments): the build, then only what they ask
@@ -50,7 +54,7 @@ built=$(mktemp)
 nice -n 15 python tools/build.py >"$built" 2>&1 &
 building=$!
 unit_status=0
-python -m pytest tests/engine tests/web -x --cov --cov-report= --cov-fail-under=0 --durations=25 ||
+python -m pytest tests/engine tests/web tests/tools -x --cov --cov-report= --cov-fail-under=0 --durations=25 ||
   unit_status=$?
 [ "$unit_status" -eq 0 ] || kill "$building" 2>/dev/null || true
 build_status=0

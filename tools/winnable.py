@@ -51,10 +51,7 @@ def certified(code: DealCode, budget: int = BUDGET) -> bool:
     result = solve(code.deal(), budget)
     if result.verdict != "solved":
         return False
-    game = Game.new(code)
-    for move in result.moves:
-        game.play(move)
-    return game.is_won
+    return Game.after(code, result.moves).is_won
 
 
 def numbers(cells: int) -> Iterator[int]:

@@ -10,7 +10,7 @@ the pointer (:mod:`.board.pointer`), the keys (:mod:`.board.keys`, read by
 another tab's saves (:mod:`.storage.local`) and the solver worker's replies
 (:mod:`.solver.worker`). The door (:mod:`.door`) sends each action to the
 one controller that handles it (:mod:`.rooms`): the board's hands, the game's commands,
-hints, the replay, the Statistics window, backups, sharing, tab sync and the language.
+hints, the replay, the Statistics window, backups, sharing, tab sync and the settings.
 
 Rules come from the engine, words from :mod:`.words.i18n`.
 """
@@ -29,14 +29,13 @@ from pyscript.ffi import is_none
 from ..deal import DealCode
 from ..game import Game
 from ..winnable import CATALOGUED, winnable
-from .actions import Action, ImportFile, OtherTab, WorkerFailed, WorkerReply
+from .actions import Action, ImportFile, OtherTab, WorkerFailed, WorkerReply, from_button, from_choice
 from .board import keys
 from .board.clock import Clock
-from .board.gestures import UiState
+from .board.input_state import InputState
 from .board.pointer import Pointer
 from .board.table import Table
 from .board.view import View
-from .controls import from_button, from_choice
 from .dom import Frame, Timers, intl_duration, intl_number, listen
 from .links.address import (
     DAILY,
@@ -51,18 +50,18 @@ from .links.address import (
 from .links.clipboard import copy_text
 from .links.startup import choose_language, decide
 from .rooms import Parts, Rooms
-from .solver.coach_page import CoachPage
 from .solver.worker import Worker
 from .storage import local
 from .storage.daily import daily_code, today
 from .storage.files import download, read_file
+from .storage.notices import notice_text
 from .storage.store import Store
+from .windows.coach_page import CoachPage
 from .windows.dialogs import Dialogs
 from .windows.how_to_card import HowToCard
 from .windows.replay_bar import ReplayBar
 from .windows.stats_window import OnDemand, StatsWindow
 from .words.i18n import ngettext, use_duration_format, use_number_format
-from .words.notices import notice_text
 
 PIECE_MS: Final = 16.0
 """The windows built in one piece of the start while it has run less than this (ms)."""
@@ -78,7 +77,7 @@ class App:
         self.view = View(root)
         self.dialogs = Dialogs(root)
         self.dialogs.adopt("stats", StatsWindow)
-        self.ui = UiState()
+        self.ui = InputState()
         self.store = Store(local.LocalStorage(), tab_id=secrets.token_hex(6))
         self.refit = Frame(self.view.fit)
         """Resizes arrive many times a frame while a window is dragged: fit once a frame."""
@@ -140,7 +139,7 @@ class App:
         self.dialogs.on_code = rooms.coach.code
         self.pointer = Pointer(self.view.board, self.view, rooms.hands, self.dispatch)
         browser = [str(tag) for tag in window.navigator.languages or [window.navigator.language or "en"]]
-        rooms.language.speak(choose_language(address, loaded.settings.language, browser), None)
+        rooms.settings.speak(choose_language(address, loaded.settings.language, browser), None)
         yield
         if start.path is not None:  # opened from a position link: its moves are the game's path
             self.table.take_path(start.path)

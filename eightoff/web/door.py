@@ -25,6 +25,7 @@ from typing import Any, Final, get_args
 from .actions import (
     BOARD_COMMANDS,
     Action,
+    BoardAction,
     Command,
     CommandName,
     ImportFile,
@@ -53,7 +54,10 @@ KEEP_HINT: Final[tuple[type[Any], ...]] = (
 """The actions that leave a hint shown: a gesture in progress (its result, when it has one,
 clears it), the replay's speed, a file chosen, and what arrives from outside (another
 tab's game clears it itself)."""
-BOARD_INPUT: Final[tuple[type[Any], ...]] = get_args(KeyPlay)
+KEY_PLAY: Final[tuple[type[Any], ...]] = get_args(KeyPlay)
+BOARD_PLAY: Final[tuple[type[Any], ...]] = (*get_args(BoardAction), *KEY_PLAY)
+"""What a blocked board refuses whoever sends it: keyboard play and tap-to-select, and a
+:class:`.actions.Play` (or put-back, feedback) that comes through the door: Finish's moves."""
 
 
 @dataclass(frozen=True)
@@ -112,10 +116,12 @@ def clears_hint(action: Action) -> bool:
 
 def needs_board(action: Action) -> bool:
     """Whether ``action`` acts on the board, which takes none while a dialog is open over
-    it or a replay is shown: keyboard play, tap-to-select, undo, redo, hint."""
+    it or a replay is shown: keyboard play, tap-to-select, a move sent through the door
+    (Finish's), undo, redo, hint, go back, finish. A pointer's gesture asks the board itself
+    when it starts (:meth:`.board.hands.Hands.down`)."""
     if isinstance(action, Command):
         return action.name in BOARD_COMMANDS
-    return isinstance(action, BOARD_INPUT)
+    return isinstance(action, BOARD_PLAY)
 
 
 __all__ = ["ACTION_TYPES", "COMMAND_NAMES", "Door", "DoorError", "Routes", "clears_hint", "needs_board"]

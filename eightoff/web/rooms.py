@@ -18,24 +18,22 @@ from .actions import Action
 from .board import deals, hands, replayer
 from .board.deals import Deals
 from .board.finisher import Finisher
-from .board.gestures import UiState
 from .board.hands import Hands
+from .board.input_state import InputState
 from .board.refusals import Later
 from .board.replayer import Replayer
+from .controllers import backups, settings, sharing, tabs
+from .controllers.backups import Backups
+from .controllers.settings import SettingsChoices
+from .controllers.sharing import Sharing
+from .controllers.tabs import Tabs
 from .door import Door, Routes, clears_hint, needs_board
-from .links import sharing
-from .links.sharing import Sharing
 from .solver import coach, hints
 from .solver.coach import Coach
 from .solver.hints import Hints
-from .storage import backups, tabs
-from .storage.backups import Backups
-from .storage.tabs import Tabs
 from .windows import how_to, statistics
 from .windows.how_to import HowTo
 from .windows.statistics import Statistics
-from .words import language
-from .words.language import Language
 
 
 class PageView(
@@ -44,7 +42,7 @@ class PageView(
     hints.HintView,
     sharing.Said,
     tabs.Told,
-    language.Words,
+    settings.Words,
     Protocol,
 ):
     """Everything the controllers ask of the board's view (:class:`.board.view.View`)."""
@@ -59,7 +57,7 @@ class PageTable(
     backups.Kept,
     sharing.Played,
     tabs.Shared,
-    language.Chosen,
+    settings.Chosen,
     deals.Played,
     replayer.Shown,
     coach.Table,
@@ -99,7 +97,7 @@ class Parts:
 
     view: PageView
     dialogs: PageDialogs
-    ui: UiState
+    ui: InputState
     table: PageTable
     store: Reloading
     solver: hints.Solver
@@ -107,7 +105,7 @@ class Parts:
     replay_bar: replayer.Bar
     coach_page: coach.Shown
     how_to: how_to.Card
-    document: language.Document
+    document: settings.Document
     page: Callable[[], str]
     address: Callable[[str], None]
     copy: Callable[[str], Awaitable[bool]]
@@ -154,7 +152,7 @@ class Rooms:
         )
         self.sharing = Sharing(view, table, parts.page, parts.copy, self.replayer.link, parts.run)
         self.tabs = Tabs(view, table, self.replayer.showing, dialogs.close_all)
-        self.language = Language(
+        self.settings = SettingsChoices(
             parts.document,
             view,
             table,
@@ -192,7 +190,7 @@ class Rooms:
             self.backups,
             self.sharing,
             self.tabs,
-            self.language,
+            self.settings,
             self.how_to,
         )
         return [controller.routes() for controller in controllers]

@@ -11,9 +11,8 @@ from itertools import product
 import pytest
 from playwright.sync_api import Page
 
-from eightoff.web.actions import COMMANDS, Close, Command
+from eightoff.web.actions import COMMANDS, Close, Command, from_button
 from eightoff.web.board.keymap import CODE_FIELD, LETTERS, Keystroke, command_for
-from eightoff.web.controls import from_button
 
 from .harness import build
 from .helpers import open_fresh

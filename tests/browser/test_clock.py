@@ -3,7 +3,7 @@ it waits for the first move, the bar shows the time once it runs, a hidden tab p
 its time is saved when the tab hides, and the page started again on that storage (what a
 reload does after its boot; restarted in the tab, not booted again, to keep the test
 short) goes on from there. Its decisions are
-tested under CPython (tests/web/test_clock.py); this proves the page's wiring:
+tested under CPython (tests/web/board/test_clock.py); this proves the page's wiring:
 ``performance.now``, the timers, ``visibilitychange`` and ``Intl.DurationFormat``."""
 
 from __future__ import annotations

@@ -20,7 +20,7 @@ from playwright.sync_api import Browser, Page, expect
 from eightoff import DealCode, Game, Move, Pile
 from eightoff.errors import IllegalMoveError
 from eightoff.rules import check
-from eightoff.web.board.gestures import DOUBLE_TAP_MS
+from eightoff.web.board.input_state import DOUBLE_TAP_MS
 from eightoff.web.board.refusals import home_move
 from eightoff.web.words.engine_errors import error_text
 

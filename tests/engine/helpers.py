@@ -30,8 +30,8 @@ FAKE_DOM = [
     PACKAGE / "web" / "app.py",
 ]
 """The thin DOM modules also tested under CPython with a fake browser, and measured
-(tests/web/test_browser_glue.py, tests/web/test_windows.py; the table with a fake view:
-tests/web/test_table.py; the board's glue with a fake document: tests/web/test_board_view.py;
+(tests/web/test_browser_glue.py, tests/web/windows/test_windows.py; the table with a fake view:
+tests/web/board/test_table.py; the board's glue with a fake document: tests/web/board/test_view.py;
 the app's start-up and listeners: tests/web/test_app.py)."""
 THIN = sorted(UNMEASURED + FAKE_DOM)
 """The thin DOM modules, which import the browser: the two lists above."""

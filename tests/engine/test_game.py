@@ -356,3 +356,20 @@ def test_finish_sends_every_card_left_home_lowest_first() -> None:
 def test_no_finish_while_another_kind_of_move_is_needed() -> None:
     assert game_at(SCORING).finish() is None  # 9C 8C 7C: 7C cannot go home before 8C
     assert Game.new(DealCode.parse("EO1-C8-AAAAAFA")).finish() is None
+
+
+def test_a_copy_plays_undoes_and_redoes_without_touching_the_original() -> None:
+    game = Game.after(DealCode.parse("EO1-C8-AAAAAFA"), [Move.parse("1e"), Move.parse("ef")])
+    copy = game.copy()
+    assert copy == game and copy.undo_stack is not game.undo_stack
+    copy.undo()
+    copy.undo()
+    copy.redo()
+    copy.play(Move.parse("1f"))
+    assert (game.moves, game.undo_stack, game.redo_stack) == (2, [Move.parse("1e"), Move.parse("ef")], [])
+    assert (copy.moves, copy.undo_stack[-1], copy.redo_stack) == (2, Move.parse("1f"), [])
+
+
+def test_the_game_after_a_move_that_cannot_be_played_is_refused() -> None:
+    with pytest.raises(IllegalMoveError):
+        Game.after(DealCode.parse("EO1-C8-AAAAAFA"), [Move.parse("1e"), Move.parse("eS")])

@@ -43,7 +43,7 @@ def test_the_modules_are_found() -> None:
         "web/links/address.py",
         "web/board/layout.py",
         "web/words/i18n.py",
-        "web/board/gestures.py",
+        "web/board/input_state.py",
     }
     assert {str(p.relative_to(PACKAGE)) for p in THIN} >= {
         "web/app.py",
@@ -58,7 +58,8 @@ def test_mypy_checks_every_module_and_the_stubs_declare_what_the_thin_modules_im
     against the real runtime by tests/browser/test_stubs.py)."""
     assert all(PACKAGE / "web" in p.parents for p in THIN)
     mypy = CONFIG["tool"]["mypy"]
-    assert "exclude" not in mypy and mypy["files"] == ["eightoff"] and mypy["strict"] is True
+    assert "exclude" not in mypy and mypy["files"][0] == "eightoff" and mypy["strict"] is True
+    assert all(name.startswith("tests/web/fakes/") for name in mypy["files"][1:])
     assert mypy["mypy_path"] == "typings"
     used = set().union(*(browser_names(path) for path in MODULES))
     assert (
@@ -93,3 +94,15 @@ def test_the_check_sees_every_kind_of_import(tmp_path: Path) -> None:
         "import js\nimport os.path\nfrom pyodide.ffi import x\nfrom . import y\n", encoding="utf-8"
     )
     assert imported(sample) == {"js", "os", "pyodide"}
+
+
+def test_the_engine_contract_names_every_module_of_the_engine() -> None:
+    """.importlinter's engine contract (``lint-imports``, tools/test.sh) holds every engine
+    module: a new one cannot import the DOM layer or the browser unseen."""
+    import configparser
+
+    config = configparser.ConfigParser()
+    config.read(PACKAGE.parent / ".importlinter", encoding="utf-8")
+    listed = set(config["importlinter:contract:engine"]["source_modules"].split())
+    engine = {p.stem for p in PACKAGE.glob("*.py")} - {"__init__", "__main__"}
+    assert listed == {f"eightoff.{name}" for name in engine}

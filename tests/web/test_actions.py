@@ -15,8 +15,9 @@ from eightoff.web.actions import (
     Command,
     CommandName,
     ReplaySpeed,
+    from_button,
+    from_choice,
 )
-from eightoff.web.controls import from_button, from_choice
 from eightoff.web.storage.settings import Settings, SettingsError
 
 
@@ -40,7 +41,7 @@ def test_an_unknown_button_is_no_action(name: str) -> None:
     assert from_button(name, dialog="win") is None
 
 
-def test_only_undo_and_redo_act_on_the_board() -> None:
+def test_the_board_commands() -> None:
     assert {"undo", "redo", "hint", "go-back", "finish"} == BOARD_COMMANDS
     assert BOARD_COMMANDS <= COMMANDS
 

@@ -1,9 +1,9 @@
 """The page's door (eightoff/web/app.py) under CPython: the fake browser of
-tests/web/fakebrowser.py with a :class:`Node` for the DOM the thin parts build (the view,
-the dialogs, the windows: drawn and checked in Chromium by tests/browser). What is checked
-here is App's own part: the start-up's choices, the wiring (every action type and command
-has its handler, or the page does not start), and each listener's event read into its
-action and through the door."""
+tests/web/fakes/browser.py around the one fake document of tests/web/fakes/dom.py, in which
+the thin parts build the page's real elements (the view, the dialogs, the windows: drawn
+and checked in Chromium by tests/browser). What is checked here is App's own part: the
+start-up's choices, the wiring (every action type and command has its handler, or the page
+does not start), and each listener's event read into its action and through the door."""
 
 from __future__ import annotations
 
@@ -22,7 +22,8 @@ from eightoff import DealCode, Game, Move, saved
 from eightoff.web.actions import Select
 from eightoff.web.facts import RECORD_KEY
 from eightoff.web.storage.daily import daily_code, today
-from tests.web import fakebrowser
+from tests.web.fakes import browser as fakebrowser
+from tests.web.fakes.dom import Document
 
 THIN = [
     "eightoff.web.dom",
@@ -35,6 +36,7 @@ THIN = [
     "eightoff.web.windows.dialogs",
     "eightoff.web.windows.stats_window",
     "eightoff.web.windows.replay_bar",
+    "eightoff.web.windows.coach_page",
     "eightoff.web.storage.files",
     "eightoff.web.solver.worker",
     "eightoff.web.app",
@@ -68,51 +70,13 @@ class Browser(fakebrowser.Window):
         self.location.search = query
 
 
-class Node:
-    """Any DOM object the thin parts build or ask for: an attribute never set is a node of
-    its own (kept), a call answers a new node; ``setAttribute`` is kept in ``attributes``
-    (and ``id`` as the property too); no selector finds anything (no dialog is open)."""
-
-    def __init__(self) -> None:
-        self.attributes: dict[str, str] = {}
-
-    def __getattr__(self, name: str) -> Node:
-        if name.startswith("__"):
-            raise AttributeError(name)
-        node = Node()
-        object.__setattr__(self, name, node)
-        return node
-
-    def __call__(self, *_args: Any, **_kwargs: Any) -> Node:
-        return Node()
-
-    def __iter__(self) -> Iterator[Any]:
-        return iter(())
-
-    def __float__(self) -> float:
-        return 0.0  # no size: the board is not laid out
-
-    def __str__(self) -> str:
-        return ""
-
-    def setAttribute(self, name: str, value: str) -> None:
-        self.attributes[name] = value
-        if name == "id":
-            self.id = value
-
-    def querySelector(self, _selector: str) -> None:
-        return None
-
-    def querySelectorAll(self, _selector: str) -> list[Any]:
-        return []
-
-
 @pytest.fixture
 def tab(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[str], Any]]:
     """``page(query)``: a started App on ``index.html?query``, in one tab whose storage
     outlives each App (a reload)."""
-    window, document = Browser(), Node()
-    document.hidden = False
+    window, document = Browser(), Document()
+    root = document.body.appendChild(document.createElement("div"))
+    root.setAttribute("id", "app")
     modules = fakebrowser.install(monkeypatch, window, THIN, document)
     # The numbers stay written by Python: the browser's Intl is the page's (tests/browser).
     monkeypatch.setattr(modules.app, "use_number_format", lambda _format: None)

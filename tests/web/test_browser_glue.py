@@ -3,7 +3,7 @@ eightoff/web/storage/local.py (a full quota, storage refused, another tab's save
 eightoff/web/links/clipboard.py (a browser without a clipboard, or one that refuses). They are
 measured by coverage like the pure modules (tests/engine/helpers.py: FAKE_DOM).
 
-The fake browser (tests/web/fakebrowser.py) is the few names typings/ declares (pyscript's
+The fake browser (tests/web/fakes/browser.py) is the few names typings/ declares (pyscript's
 window, pyscript.ffi, pyodide.ffi's JsException) and what these modules call on them; the
 real page runs them in tests/browser (test_saving, test_dialogs).
 """
@@ -19,8 +19,8 @@ import pytest
 from eightoff import DealCode, Game, Move
 from eightoff.web.storage.settings import Settings
 from eightoff.web.storage.store import KEY, Loaded, MemoryStorage, Notice, StorageFull, Store
-from tests.web import fakebrowser
-from tests.web.fakebrowser import Area, Clipboard, JsException, NoStorage, Window
+from tests.web.fakes import browser as fakebrowser
+from tests.web.fakes.browser import Area, Clipboard, JsException, NoStorage, Window
 
 MODULES = ("eightoff.web.dom", "eightoff.web.storage.local", "eightoff.web.links.clipboard")
 

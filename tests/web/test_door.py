@@ -40,7 +40,8 @@ from eightoff.web.links.address import link_from_query
 from eightoff.web.rooms import Rooms
 from eightoff.web.storage.settings import Settings
 from eightoff.web.storage.store import Loaded
-from tests.web.fakepage import Page
+from tests.web.board.test_finisher import finishable
+from tests.web.fakes.page import Page
 
 ACTION_TYPES = set(get_args(Action))
 COMMAND_NAMES = set(get_args(CommandName))
@@ -152,9 +153,9 @@ def test_what_clears_the_hint(action: Action) -> None:
 
 def test_what_needs_the_board() -> None:
     board = [Command("undo"), Command("redo"), Command("hint"), Navigate("ArrowLeft"), Select("cell-1")]
-    board += [Release(), Shortcut("tap", "column-1")]
+    board += [Release(), Shortcut("tap", "column-1"), Play(Move.parse("1e"), "5S"), Command("finish")]
     free = [Command("new-game"), Command("replay-exit"), Close("win"), Choose("deck", "two")]
-    free += [Play(Move.parse("1e"), "5S"), PointerUp(None, 0)]
+    free += [PointerDown("column-1", 5, "5S", 1, 0, 0, 0), PointerUp(None, 0)]
     assert [needs_board(a) for a in board] == [True] * len(board)
     assert [needs_board(a) for a in free] == [False] * len(free)
 
@@ -185,3 +186,29 @@ def test_dispatch_waits_while_a_replay_is_shown() -> None:
     rooms.replayer.replay = None
     rooms.dispatch(Select("column-1"))
     assert page.ui.held is not None and page.ui.held.card == "5S"
+
+
+def test_finish_stops_behind_a_dialog_opened_meanwhile() -> None:
+    """Finish through the page's own controllers and door (review §3.h): E, one move,
+    then the Settings window opens before the next: the moves stop behind the window, the
+    game not won and no win message; E with the window closed finishes it."""
+    page = Page(finishable())
+    rooms = Rooms(page.parts())
+
+    async def settings_meanwhile(seconds: float) -> None:
+        page.dialogs.opened.add("settings-dialog")
+
+    rooms.finisher.sleep = settings_meanwhile
+    rooms.dispatch(Command("finish"))
+    page.browser.finish()
+    assert page.table.game.moves == 1 and not page.table.game.is_won
+    assert not rooms.finisher.running and "show_win" not in page.dialogs.names()
+    rooms.dispatch(Command("finish"))  # pressed again, the window still open: nothing
+    page.browser.finish()
+    assert page.table.game.moves == 1
+    page.dialogs.opened.clear()
+    rooms.finisher.sleep = page.browser.sleep
+    rooms.dispatch(Command("finish"))
+    page.browser.finish()
+    assert page.table.game.is_won and page.table.game.moves == 16
+    assert ("show_win", page.table.game) in page.dialogs.calls

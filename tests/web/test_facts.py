@@ -40,7 +40,9 @@ const out = JSON.parse(casesJson).map(({ search, stored, languages }) => {
   const root = { lang: "", dir: "", dataset: {} };
   const context = {
     location: { search },
-    document: { documentElement: root },
+    document: {
+      documentElement: root, querySelector: () => null, createElement: () => ({}), head: { append() {} },
+    },
     localStorage: { getItem: (key) => (key === "eightoff:v1:state" ? stored : null) },
     navigator: { languages, language: languages[0] },
     URLSearchParams,

@@ -33,10 +33,10 @@ from eightoff.web.board.replay import Replay
 from eightoff.web.links.address import encode_moves, link_from_query
 from eightoff.web.links.startup import decide
 from eightoff.web.storage import record as stored_record
+from eightoff.web.storage.notices import notice_text
 from eightoff.web.storage.settings import Settings
 from eightoff.web.storage.stats import Stats
 from eightoff.web.storage.store import KEY, Loaded, MemoryStorage, Notice, Store
-from eightoff.web.words.notices import notice_text
 from tests.players import long_game
 
 GAMES = 10_000

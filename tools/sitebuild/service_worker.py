@@ -67,10 +67,13 @@ def stamp(files: Iterable[Path], version: str) -> None:
 def write_service_worker(dist: Path, version: str, documents: Iterable[Path] = ()) -> None:
     """Stamp the app files with ``version`` and write dist/sw.js from sw.js with the
     build's version, the files to precache and the SHA-256 of each immutable one;
-    ``documents`` (the Rules, Examples and FAQ pages) are app files like index.html."""
+    ``documents`` (the Rules, Examples and FAQ pages) are app files like index.html, and
+    so is every manifest in dist/ (one per language, manifest.py), which carries no marker
+    (sw.js checks it as JSON)."""
     pages = sorted(path.relative_to(dist).as_posix() for path in documents)
     stamp([dist / "index.html", dist / "pyscript.toml", *(dist / page for page in pages)], version)
-    app = ["./", "index.html", "pyscript.toml", "manifest.webmanifest", *pages]
+    manifests = sorted(path.name for path in dist.glob("*.webmanifest"))
+    app = ["./", "index.html", "pyscript.toml", *manifests, *pages]
     assets: list[str] = []
     runtime: list[str] = []
     for path in sorted(p for p in (dist / "static").rglob("*") if p.is_file()):

@@ -5,7 +5,7 @@ Thin DOM code over the elements of :mod:`.board.build`. :meth:`Bar.show` brings 
 to a :class:`.board.model.BoardModel` (the score, the move count, the deal code, undo and
 redo), writing only what changed; the game's time (:meth:`Bar.clock`, once a second from
 :mod:`.board.clock`); the rest are messages (:meth:`Bar.say`, :meth:`Bar.announce`) and
-settings (:meth:`Bar.dress`: the colours and whether the clock shows).
+settings (:meth:`Bar.apply_settings`: the colours and whether the clock shows).
 """
 
 from __future__ import annotations
@@ -97,7 +97,7 @@ class Bar:
     def hide_link(self) -> None:
         self.elements.share.hidden = True
 
-    def dress(self, settings: Settings) -> None:
+    def apply_settings(self, settings: Settings) -> None:
         """The settings the page shows around the board: the colours, the clock shown."""
         self.deck(settings.deck)
         self.theme(settings.theme)

@@ -3,7 +3,7 @@ paused while the tab is hidden, frozen by the win, never back on undo, and shown
 bar once a second (pure Python, no browser import; tested under CPython with a fake time).
 
 The engine knows nothing of time: the clock is the page's. Its time is kept with the game
-in the record (:attr:`.storage.stats_entries.Current.time`, milliseconds), written by the
+in the record (:attr:`.storage.stats.Current.time`, milliseconds), written by the
 table's saves (:meth:`Clock.stamp`; one more when the tab is hidden while it runs), so a reload goes on
 from there. It counts from a monotonic source (``performance.now``) in pieces: the time
 banked, plus the piece running since it last started. While it runs, the bar's text is
@@ -29,8 +29,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ...game import Game
-from ..storage.stats import Stats
-from ..storage.stats_entries import MAX_TIME
+from ..storage.stats import MAX_TIME, Stats
 
 SECOND = 1000
 

@@ -6,7 +6,8 @@ board offers while :attr:`.board.model.BoardModel.can_finish`. The engine names 
 (:meth:`eightoff.game.Game.finish`); each goes through the door as the :class:`.actions.Play`
 a tap would send, a glide apart, so it is scored, undone one at a time and saved like any
 move, and the last one shows the win. No card moves by itself (SPEC §5): this is the
-player's command, and any other change of the game stops it.
+player's command, and any other change of the game stops it, and so does a dialog opened
+over the board (the door refuses a ``Play`` then: :func:`.door.needs_board`).
 """
 
 from __future__ import annotations

@@ -27,14 +27,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Final, Literal, get_args
 
 from ...cards import SUITS
 from ...piles import COLUMNS
 from ...position import Position
-
-NavKey = Literal["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"]
-NAV_KEYS: Final[frozenset[str]] = frozenset(get_args(NavKey))
+from ..actions import NAV_KEYS, NavKey
 
 Rows = Sequence[Sequence[str]]
 

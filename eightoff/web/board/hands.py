@@ -2,7 +2,7 @@
 turned into moves, and what the board shows of them (pure Python; tested under CPython).
 
 :class:`Hands` handles the board's actions from the door: a pointer's down, move, up and
-cancel (read into board actions by :class:`.board.gestures.UiState`), the board actions
+cancel (read into board actions by :class:`.board.input_state.InputState`), the board actions
 themselves (play, put back, feedback), and keyboard play (navigate, select, release, the
 F and D shortcuts). The engine decides every rule; the game changes in the table.
 
@@ -42,7 +42,7 @@ from ..words import speech
 from ..words.engine_errors import error_text
 from ..words.i18n import _
 from .focus import NavKey
-from .gestures import Tap, UiState
+from .input_state import InputState, Tap
 from .model import Motion
 from .refusals import Later, TapWait, home_move, lift_refusal, place_of
 
@@ -80,7 +80,7 @@ class Hands:
     def __init__(
         self,
         view: BoardView,
-        ui: UiState,
+        ui: InputState,
         table: GameTable,
         blocked: Callable[[], bool],
         won: Callable[[Game], None],
@@ -218,7 +218,7 @@ class Hands:
 
     def key_play(self, action: Navigate | Select | Jump | Release | Shortcut) -> None:
         """Keyboard play and tap-to-select: move the focus, pick up, put down, put back,
-        or a shortcut's move, each asked of the engine through :class:`.board.gestures.UiState`."""
+        or a shortcut's move, each asked of the engine through :class:`.board.input_state.InputState`."""
         ui, view, game = self.ui, self.view, self.table.game
         self.wait.flush()
         if isinstance(action, Navigate):

@@ -3,7 +3,7 @@
 
 One render path. Everything the board and its bar draw from the game is a
 :class:`BoardModel`, made by :func:`game_model` (the game in play, with the board's
-:class:`.board.gestures.UiState`, the hint shown and the keyboard's focus) or
+:class:`.board.input_state.InputState`, the hint shown and the keyboard's focus) or
 :func:`replay_model` (a replay's position and step): the cards of every pile, the carried
 cards and the lit targets, the hint's marks, the spot holding the focus, replaying or not,
 the score, the move count, the deal code, whether undo and redo can act, the language and
@@ -34,14 +34,14 @@ Any input finishes the motion under way (:meth:`.board.flights.Flights.settle`):
 always at the next model, only its drawing catches up.
 
 >>> from eightoff import DealCode, Game, Move
->>> from .gestures import UiState
+>>> from .input_state import InputState
 >>> from .focus import Spot
 >>> game = Game.new(DealCode.parse("EO1-C8-AAAAAFA"))
->>> before = game_model(game, UiState(), None, Spot("column-1"))
+>>> before = game_model(game, InputState(), None, Spot("column-1"))
 >>> before.pile("column-1")[-1], before.focus, before.score
 ('5S', Spot(pile='column-1', index=5), 0)
 >>> _ = game.play(Move.parse("1e"))
->>> after = game_model(game, UiState(), None, Spot("column-1", 5))
+>>> after = game_model(game, InputState(), None, Spot("column-1", 5))
 >>> after.pile("cell-5"), after.focus, after.can_undo
 (('5S',), Spot(pile='column-1', index=4), True)
 >>> plan(before, after, "glide").flights
@@ -59,11 +59,11 @@ from ...game import Game
 from ...piles import Pile
 from ...position import Position
 from ...rules import finishing_line
-from ..solver.messages import Marks
 from ..words.i18n import language as current_language
 from ..words.speech import card_label, held_label, pile_label, target_label
 from .focus import Spot, landing, settle
-from .gestures import UiState
+from .input_state import InputState
+from .marks import Marks
 from .replay import Replay
 
 GLIDE_MS: Final = 160
@@ -210,7 +210,7 @@ def _shown(position: Position, focus: Spot, score: int, moves: int, code: str) -
     )
 
 
-def game_model(game: Game, ui: UiState, hint: Marks | None, focus: Spot) -> BoardModel:
+def game_model(game: Game, ui: InputState, hint: Marks | None, focus: Spot) -> BoardModel:
     """The board showing ``game``: the cards ``ui`` carries and the piles it lights, the
     ``hint``'s marks, the keyboard's ``focus`` (settled on a spot that exists)."""
     position, held = game.position, ui.held

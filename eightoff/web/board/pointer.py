@@ -6,7 +6,7 @@ which card, which pile under the pointer. Each event goes through the door as on
 :mod:`.actions` value (:class:`.actions.PointerDown`, ``PointerMove``, ``PointerUp``,
 ``PointerCancel``, or a :class:`.actions.Select` of an empty pile with tap-to-select);
 what a gesture means is decided by :class:`.board.hands.Hands` with
-:class:`.board.gestures.UiState` and the engine. ``pointermove`` stays tiny: it sends the
+:class:`.board.input_state.InputState` and the engine. ``pointermove`` stays tiny: it sends the
 position and asks for one animation frame, in which the carried cards get a single style
 write (:meth:`.board.hands.Hands.paint`).
 """
@@ -27,7 +27,7 @@ from ..dom import Frame, listen
 class Shown(Protocol):
     """What the pointer reads of the board's view (:class:`.board.view.View`)."""
 
-    lifted: bool
+    above_finger: bool
 
     def index_of(self, pile: str, card: str) -> int | None: ...
     def carried_head(self) -> Any: ...
@@ -58,7 +58,7 @@ class Pointer:
         self.view = view
         self.hands = hands
         self.door = door
-        self.held: int | None = None
+        self.pointer_id: int | None = None
         """The ``pointerId`` being followed (a press on a card), or ``None``."""
         self.frame = Frame(hands.paint)
 
@@ -82,7 +82,7 @@ class Pointer:
         return unbind
 
     def down(self, event: Any) -> None:
-        if self.held is not None or not event.isPrimary:
+        if self.pointer_id is not None or not event.isPrimary:
             return
         if event.pointerType == "mouse" and event.button != 0:
             return
@@ -103,7 +103,7 @@ class Pointer:
         self.door(PointerDown(key, index, name, event.pointerId, x, y, event.timeStamp, kind))
         if not self.hands.follows(event.pointerId):
             return  # the board took no press (one is on already, or it is blocked)
-        self.held = event.pointerId
+        self.pointer_id = event.pointerId
         # A synthetic or already released pointer cannot be captured; its events still
         # bubble up to the board.
         with suppress(Exception):
@@ -119,15 +119,15 @@ class Pointer:
         self.door(Select(str(pile.dataset.pile)))
 
     def move(self, event: Any) -> None:
-        if event.pointerId != self.held:
+        if event.pointerId != self.pointer_id:
             return
         self.door(PointerMove(float(event.clientX), float(event.clientY)))
         self.frame.request()
 
     def up(self, event: Any) -> None:
-        if event.pointerId != self.held:
+        if event.pointerId != self.pointer_id:
             return
-        self.held = None
+        self.pointer_id = None
         x, y = float(event.clientX), float(event.clientY)
         head = self.view.carried_head()
         under = None
@@ -136,12 +136,12 @@ class Pointer:
             under = pile_at(rect.left + rect.width / 2, rect.top + rect.height / 2)
         # Cards drawn above the finger go where they are seen; else to the pile under the
         # pointer, or, between piles, under the carried card.
-        drop = under if self.view.lifted and under is not None else pile_at(x, y) or under
+        drop = under if self.view.above_finger and under is not None else pile_at(x, y) or under
         self.door(PointerUp(drop, event.timeStamp))
 
     def cancel(self, event: Any) -> None:
-        if event.pointerId == self.held:
-            self.held = None
+        if event.pointerId == self.pointer_id:
+            self.pointer_id = None
             self.door(PointerCancel())
 
 

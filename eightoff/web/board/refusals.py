@@ -2,7 +2,7 @@
 moves and reasons every input shares (pure Python, no browser import; tested under CPython).
 
 A single tap whose card cannot go to its foundation may be the first half of a double tap,
-so :class:`TapWait` holds its refusal for :data:`.board.gestures.DOUBLE_TAP_MS` through an
+so :class:`TapWait` holds its refusal for :data:`.board.input_state.DOUBLE_TAP_MS` through an
 injected :class:`Later` (``window.setTimeout`` in the page, :func:`.dom.Timers`; a fake
 fired by hand in the tests): a second tap on the card inside the window is the double
 tap, which plays and never shakes; when the window passes, the refusal is shown and said.
@@ -24,7 +24,7 @@ from ...moves import Move
 from ...piles import Pile
 from ...position import Position
 from ...rules import check_lift
-from .gestures import DOUBLE_TAP_MS, Tap
+from .input_state import DOUBLE_TAP_MS, Tap
 
 
 class Later(Protocol):

@@ -118,10 +118,7 @@ class Replay:
 
     def game(self) -> Game:
         """A new game at the shown step, its moves on the undo stack: "play from here"."""
-        game = Game.new(self.code)
-        for move in self.moves[: self.step]:
-            game.play(move)
-        return game
+        return Game.after(self.code, self.moves[: self.step])
 
     def link(self) -> Link:
         return Link(self.code, self.moves, self.time)

@@ -9,7 +9,7 @@ the board's one render path: the model of what the board shows now
 shown) handed to :meth:`.board.view.View.show`. The engine decides every rule; a refused
 move's reason comes from its error, in words from :mod:`.words.i18n`.
 
-Its decisions are tested under CPython with a fake view (tests/web/test_table.py); only
+Its decisions are tested under CPython with a fake view (tests/web/board/test_table.py); only
 :meth:`Table.follow_address` touches the browser (the address bar).
 """
 
@@ -24,19 +24,19 @@ from ...errors import HistoryError, IllegalMoveError
 from ...game import UNDO_LIMIT, Game
 from ...moves import Move
 from ..links.address import address_for
-from ..solver.messages import Marks
 from ..storage.daily import daily_code, iso, today
+from ..storage.notices import notice_text
 from ..storage.settings import Settings
 from ..storage.stats import Stats
 from ..storage.store import Store
 from ..words.engine_errors import error_text
 from ..words.i18n import ngettext
-from ..words.notices import notice_text
 from ..words.speech import moved, stepped
 from .clock import Clock
 from .deals import Said, new_deal
 from .focus import Spot, spot_of_card
-from .gestures import UiState
+from .input_state import InputState
+from .marks import Marks
 from .model import BoardModel, Motion, game_model, replay_model
 from .replay import Replay
 
@@ -55,7 +55,7 @@ class Screen(Protocol):
 
     def saving(self, works: bool) -> None: ...
 
-    def dress(self, settings: Settings) -> None: ...
+    def apply_settings(self, settings: Settings) -> None: ...
 
 
 class Table:
@@ -64,7 +64,7 @@ class Table:
     def __init__(
         self,
         view: Screen,
-        ui: UiState,
+        ui: InputState,
         store: Store,
         game: Game,
         settings: Settings,
@@ -92,7 +92,7 @@ class Table:
     def show(self) -> None:
         """Draw the whole game without animation (at start, or back from a replay)."""
         self.replay = None
-        self.dress(self.settings)
+        self.apply_settings(self.settings)
         self.redraw("still")
         self.follow_address()
 
@@ -187,16 +187,16 @@ class Table:
         self.save()
         self.view.say(message(game))
 
-    def dress(self, settings: Settings) -> None:
+    def apply_settings(self, settings: Settings) -> None:
         """What the settings change at once: tap-to-select, the deck's and the table's
         colours, the motion (the cell count waits for the next deal)."""
         self.ui.tap_to_select = settings.tap_to_select
-        self.view.dress(settings)
+        self.view.apply_settings(settings)
 
     def choose(self, settings: Settings) -> None:
         """New settings: the deck is shown at once, the cell count is for the next deal."""
         self.settings = settings
-        self.dress(settings)
+        self.apply_settings(settings)
         self.save()
 
     def replace(
@@ -208,7 +208,7 @@ class Table:
         self.ui.reset()
         self.game, self.settings, self.hint, self.replay = game, settings, None, None
         self.clock.game(game, self.stats)
-        self.dress(settings)
+        self.apply_settings(settings)
         self.redraw(motion)
         self.follow_address()
 

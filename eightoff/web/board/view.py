@@ -48,14 +48,16 @@ class View:
         self.bar = Bar(parts)
         self.drawn = Cards(parts)
         self.flights = Flights(parts)
-        self.model: BoardModel | None = None  # the model shown (none before the first show)
-        self.words = language()  # the language of the fixed words written
+        self.model: BoardModel | None = None
+        """The model shown (``None`` before the first :meth:`show`)."""
+        self.words = language()
+        """The language of the fixed words written."""
         self.fans: dict[str, float] = {}
         self.layout: Layout | None = None
         self.spot = Spot("column-1")
         """The board's focus (:mod:`.board.focus`): its element alone has ``tabindex=0``."""
         self.roving: Any = None
-        self.lifted = False  # the carried cards are drawn above a finger (drag)
+        self.above_finger = False  # the carried cards are drawn above a finger (a touch drag)
 
     @property
     def shown(self) -> dict[str, list[str]]:
@@ -100,7 +102,7 @@ class View:
         model, layout = self.model, self.layout
         if model is not None and model.lift_pile is not None:
             lift = layout.card_h if touch and layout is not None and self.flights.moving else 0.0
-            self.lifted = lift > 0
+            self.above_finger = lift > 0
             self.piles[model.lift_pile].style.setProperty("--drag", f"{dx:.0f}px {dy - lift:.0f}px")
 
     def carried_head(self) -> Any:
@@ -186,7 +188,8 @@ class View:
         self.set_spot(step(rows, self.sizes(), settle(self.spot, self.sizes()), key), True)
 
     def focus_pile(self, pile: str, take: bool = False) -> None:
-        """The focus on ``pile`` (its top card) when it is on the board, or ``take``."""
+        """The focus on ``pile`` (its top card), when the focus is on the board or
+        ``take`` (a key named the pile: the focus goes there from anywhere)."""
         if pile in self.piles:
             self.set_spot(landing(pile, self.sizes()), take or self.has_focus())
 
@@ -230,13 +233,14 @@ class View:
     def hide_link(self) -> None:
         self.bar.hide_link()
 
-    def dress(self, settings: Settings) -> None:  # the colours, the clock shown, the motion
-        self.bar.dress(settings)
+    def apply_settings(self, settings: Settings) -> None:  # the colours, the clock shown, the motion
+        self.bar.apply_settings(settings)
         self.flights.chosen = settings
 
     # -- asked by the controllers (issue 19's door) ---------------------------------------
 
-    def above_board(self, node: Any) -> None:  # the replay bar
+    def above_board(self, node: Any) -> None:
+        """Put ``node`` (the replay bar) just above the board."""
         self.elements.board.before(node)
 
 

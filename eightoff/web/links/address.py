@@ -47,7 +47,7 @@ from ...game import Game
 from ...moves import Move
 from ...rules import is_legal, movable_count
 from ..facts import LANGUAGE_TAG, LANGUAGES, PARAMETERS, PSEUDO
-from ..storage.stats_entries import MAX_TIME, PATH_LIMIT
+from ..storage.stats import MAX_TIME, PATH_LIMIT
 
 PARAM: Final = "deal"
 MOVES: Final = "moves"
@@ -94,10 +94,7 @@ class Link:
     def game(self) -> Game:
         """The game at the link's position, its moves on the undo stack (checked when the
         link was read)."""
-        game = Game.new(self.code)
-        for move in self.moves:
-            game.play(move)
-        return game
+        return Game.after(self.code, self.moves)
 
     def shows(self, game: Game) -> bool:
         """Whether ``game`` is already at this link: the same deal, and for a position the
@@ -143,7 +140,7 @@ def link_from_query(query: str) -> tuple[Link | None, DealCodeError | BadMove | 
 
 def time_from_query(query: str) -> int | None:
     """A replay link's ``time`` in milliseconds: whole seconds, ASCII digits, at most the
-    clock's longest (:data:`.storage.stats_entries.MAX_TIME`); anything else is no time
+    clock's longest (:data:`.storage.stats.MAX_TIME`); anything else is no time
     (the replay's summary then says none: the moves are the link, its time only a note).
 
     >>> time_from_query("?time=754"), time_from_query("?time=-1"), time_from_query("?time=1e9")

@@ -33,11 +33,11 @@ from ...errors import DealCodeError, clipped
 from ...game import Game
 from ...moves import Move
 from ..facts import LANGUAGES, PSEUDO
+from ..storage.notices import notice_text
 from ..storage.settings import Settings
 from ..storage.store import Loaded
 from ..words.engine_errors import error_text
 from ..words.i18n import _, best_language
-from ..words.notices import notice_text
 from .address import Link, language_from_query, link_from_query
 
 

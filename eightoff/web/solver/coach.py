@@ -1,6 +1,6 @@
 """Learning from the solver: where a lost game slipped away and the way back to it, what a
 typed deal code holds, and the solver's own line after a win (pure Python, no browser
-import; tested under CPython with fakes: tests/web/test_coach.py).
+import; tested under CPython with fakes: tests/web/solver/test_coach.py).
 
 :class:`Coach` is a controller given its collaborators: the solver's worker
 (:class:`Solver`: serials and requests of :mod:`.solver.messages`), the game on the table
@@ -50,7 +50,7 @@ class Table(Protocol):
 
 
 class Shown(Protocol):
-    """What the coach shows on the page (:class:`.solver.coach_page.CoachPage`)."""
+    """What the coach shows on the page (:class:`.windows.coach_page.CoachPage`)."""
 
     def say(self, text: str) -> None: ...
 

@@ -17,10 +17,11 @@ from ...deal import DealCode
 from ...game import Game
 from ...position import Position
 from ..actions import WorkerFailed, WorkerReply
+from ..board.marks import Marks
 from ..door import Routes
 from ..storage.settings import Settings
 from ..words.i18n import _
-from .messages import Line, Marks, Reply, deal_request, hint_request, marks, read_reply, verdict_text
+from .messages import Line, Reply, deal_request, hint_request, marks, read_reply, verdict_text
 
 
 class Solver(Protocol):

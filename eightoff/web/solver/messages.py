@@ -31,6 +31,7 @@ from ...position import Position
 from ...rules import apply
 from ...solver import DEFAULT_BUDGET, solve
 from ...winnable import winnable
+from ..board.marks import Marks
 from ..words.card_names import card_name
 from ..words.i18n import _, ngettext
 
@@ -151,17 +152,6 @@ class Line:
     def next_move(self, position: Position) -> Move | None:
         """The line's move from ``position``, or ``None`` when the position is off it."""
         return self.moves.get(position)
-
-
-@dataclass(frozen=True)
-class Marks:
-    """What the page marks for a hint: the ``cards`` to move (class ``hint``, bottom
-    first), the ``target`` pile's key (class ``hint-target``) and the words for
-    ``#status``."""
-
-    cards: tuple[str, ...]
-    target: str
-    text: str
 
 
 def destination(position: Position, move: Move) -> str:

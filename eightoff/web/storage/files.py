@@ -1,6 +1,6 @@
 """The backup's file in the browser: its download (a Blob URL and a link's ``download``)
 and reading the file the player chose, refused by its size before it is read
-(docs/replays.md, "Backup files"; what the file holds is :mod:`.storage.backup`'s).
+(docs/replays.md, "Backup files"; what the file holds is :mod:`.storage.backup_file`'s).
 
 Thin DOM code.
 """
@@ -13,7 +13,7 @@ from pyscript import document, window
 from pyscript.ffi import to_js
 
 from ..dom import el
-from .backup import MAX_CHARS, BackupError
+from .backup_file import MAX_CHARS, BackupError
 
 _urls: list[Any] = []
 """The Blob URL of the last download, revoked at the next (the browser may still be
@@ -38,8 +38,8 @@ def download(text: str, name: str, media_type: str) -> None:
 async def read_file(input_node: Any) -> str | None:
     """The text of the file chosen in ``input_node`` (``None``: none chosen); the input is
     cleared, so choosing the same file again reads it again. A file of more than
-    :data:`.storage.backup.MAX_CHARS` bytes is refused by its size, unread (a backup is ASCII, a
-    byte a character): :class:`.storage.backup.BackupError` ``backup-too-big``."""
+    :data:`.storage.backup_file.MAX_CHARS` bytes is refused by its size, unread (a backup is ASCII, a
+    byte a character): :class:`.storage.backup_file.BackupError` ``backup-too-big``."""
     files = input_node.files
     if not files or not files.length:
         return None

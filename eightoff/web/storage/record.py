@@ -15,8 +15,7 @@ from ...errors import EightOffError, SavedGameError
 from ...game import Game
 from .json_text import JsonTextError, read_json
 from .settings import Settings, SettingsError
-from .stats import Stats
-from .stats_entries import StatsError
+from .stats import Stats, StatsError
 
 SCHEMA: Final = 3
 """The one version of the record, the game inside it included (:mod:`eightoff.saved`).

@@ -3,7 +3,7 @@ last games, bar by bar, with its text for a screen reader (pure Python, no brows
 tested under CPython). The page draws the bars as SVG rectangles (:mod:`.windows.stats_window`); no
 plotting library is needed.
 
->>> from ..storage.stats_entries import Result
+>>> from ..storage.stats import Result
 >>> won = Result("EO1-C8-AAAAAFA", True, 600, 98, "2026-11-30")
 >>> games = [won, Result("EO1-C8-AAAAAFA", False, 150, 40, "2026-11-30")]
 >>> [(b.x, b.y, b.height, b.won) for b in bars(games, width=100, height=60)]
@@ -18,8 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from ..storage.stats import Stats
-from ..storage.stats_entries import Daily, Result, Tally
+from ..storage.stats import Daily, Result, Stats, Tally
 from ..words.i18n import duration, ngettext, number, percent
 from ..words.i18n import gettext as _
 

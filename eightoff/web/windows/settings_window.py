@@ -1,7 +1,7 @@
 """The Settings window (``#settings-dialog``): card colours, table colours, tap-to-select,
 the clock shown, the cards' motion and the language (docs/dom-contract.md, "Dialogs"). Its
 choices reach the page as ``Choose`` actions from the inputs' ``change`` events
-(:mod:`.commands`).
+(:mod:`.actions`).
 
 Thin DOM code: :meth:`SettingsDialog.show` sets the inputs from the settings.
 """

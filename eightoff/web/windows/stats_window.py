@@ -124,7 +124,7 @@ class StatsWindow(Panel):
 
 class OnDemand:
     """The Statistics window as its controllers see it (:mod:`.statistics`,
-    :mod:`.storage.backups`): ``window()`` builds it the first time it is wanted
+    :mod:`.controllers.backups`): ``window()`` builds it the first time it is wanted
     (:meth:`.dialogs.Dialogs.panel`)."""
 
     def __init__(self, window: Callable[[], StatsWindow]) -> None:

@@ -8,7 +8,7 @@ arguments. The catalogues are the standard library's ``gettext`` ``.mo`` files u
 files Babel keeps (``python tools/i18n.py``); English is the msgids themselves. Engine
 errors carry a ``code`` and every parameter their sentence needs: :func:`.words.engine_errors.error_text` only
 looks the sentence up and formats it (:mod:`.words.engine_errors`); cards and piles are
-named by :mod:`.words.card_names`, the store's notices worded by :mod:`.words.notices`.
+named by :mod:`.words.card_names`, the store's notices worded by :mod:`.storage.notices`.
 
 >>> gettext("Score {score}", score=20)
 'Score 20'

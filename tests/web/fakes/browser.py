@@ -1,0 +1,183 @@
+"""A fake browser for the thin modules under CPython: the few names typings/ declares
+(pyscript's ``window`` and ``document``, ``pyscript.ffi``, ``pyodide.ffi``'s
+``JsException``) and what our modules call on them. :func:`install` puts it in
+``sys.modules`` and imports the named modules afresh over it, for one test.
+
+Grow it only by what a module under test really calls; the real page runs the same modules
+in tests/browser, and tests/browser/test_stubs.py keeps typings/ true to the runtime.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import sys
+import types
+from collections.abc import Callable, Iterable
+from typing import Any
+
+import grimp
+import pytest
+
+from tests.engine.helpers import THIN, module_name
+from tests.web.fakes.dom import EventTarget
+
+
+class JsException(Exception):
+    """pyodide.ffi.JsException: a JavaScript error, with its ``name``."""
+
+    def __init__(self, name: str, message: str) -> None:
+        super().__init__(message)
+        self.name = name
+
+
+class Proxy:
+    """pyscript.ffi.create_proxy's kept proxy."""
+
+    def __init__(self, function: Callable[..., Any]) -> None:
+        self.function = function
+        self.destroyed = False
+
+    def __call__(self, *args: Any) -> Any:
+        return self.function(*args)
+
+    def destroy(self) -> None:
+        self.destroyed = True
+
+
+class Area:
+    """window.localStorage holding at most ``quota`` characters."""
+
+    def __init__(
+        self,
+        quota: int = 10_000,
+        error: str = "QuotaExceededError",
+        message: str = "The quota has been exceeded.",
+    ) -> None:
+        self.items: dict[str, str] = {}
+        self.quota = quota
+        self.error = error
+        self.message = message or "The quota has been exceeded."
+
+    def getItem(self, key: str) -> str | None:
+        return self.items.get(key)
+
+    def setItem(self, key: str, value: str) -> None:
+        if sum(map(len, self.items.values())) - len(self.items.get(key, "")) + len(value) > self.quota:
+            raise JsException(self.error, self.message)
+        self.items[key] = value
+
+    def removeItem(self, key: str) -> None:
+        self.items.pop(key, None)
+
+
+class Clipboard:
+    def __init__(self, refuse: bool = False) -> None:
+        self.text: str | None = None
+        self.refuse = refuse
+
+    async def writeText(self, text: str) -> None:
+        if self.refuse:
+            raise JsException("NotAllowedError", "Write permission denied.")
+        self.text = text
+
+
+class Blob:
+    """``new Blob(parts, options)``."""
+
+    def __init__(self, parts: list[str], options: dict[str, str]) -> None:
+        self.parts, self.options = parts, options
+
+    @classmethod
+    def new(cls, parts: list[str], options: dict[str, str]) -> Blob:
+        return cls(parts, options)
+
+
+class URLs:
+    """``URL.createObjectURL`` and ``revokeObjectURL``: the Blob URLs made and revoked."""
+
+    def __init__(self) -> None:
+        self.made: dict[str, Blob] = {}
+        self.revoked: list[str] = []
+
+    def createObjectURL(self, blob: Blob) -> str:
+        url = f"blob:{len(self.made)}"
+        self.made[url] = blob
+        return url
+
+    def revokeObjectURL(self, url: str) -> None:
+        self.revoked.append(url)
+
+
+class Window(EventTarget):
+    """``window``: ``localStorage``, the clipboard, Blob URLs, ``matchMedia``
+    (``prefers-reduced-motion``, ``reduced_motion``), ``Object.fromEntries`` for ``js_object``,
+    and its listeners."""
+
+    def __init__(self, reduced_motion: bool = False) -> None:
+        self.localStorage: Any = Area()
+        self.navigator = types.SimpleNamespace(clipboard=None)
+        self.listeners = {}
+        self.URL = URLs()
+        self.Blob = Blob
+        self.Object = types.SimpleNamespace(fromEntries=dict)
+        self.reduced_motion = reduced_motion
+
+    def matchMedia(self, query: str) -> Any:
+        assert query == "(prefers-reduced-motion: reduce)"
+        return types.SimpleNamespace(matches=self.reduced_motion)
+
+
+class NoStorage(Window):
+    """A browser with storage disabled: reading ``localStorage`` throws."""
+
+    @property
+    def localStorage(self) -> Any:
+        raise JsException("SecurityError", "The operation is insecure.")
+
+    @localStorage.setter
+    def localStorage(self, value: Any) -> None:
+        pass
+
+
+@functools.cache
+def over_the_browser() -> frozenset[str]:
+    """The modules of the package that import the browser (tests/engine/helpers.py: THIN),
+    and every module that imports one of them, directly or not (grimp's import graph)."""
+    graph = grimp.build_graph("eightoff")
+    thin = {module_name(path) for path in THIN}
+    return frozenset(thin.union(*(graph.find_downstream_modules(name) for name in thin)))
+
+
+def install(
+    monkeypatch: pytest.MonkeyPatch, window: Any, modules: Iterable[str], document: Any = None
+) -> types.SimpleNamespace:
+    """The fake browser around ``window`` (and ``document``) in ``sys.modules``, and
+    ``modules`` (dotted names) imported afresh over it; returns a namespace of them by
+    their last name. Nothing imported over the fake browser outlives the test."""
+    pyscript = types.ModuleType("pyscript")
+    ffi = types.ModuleType("pyscript.ffi")
+    pyodide = types.ModuleType("pyodide")
+    pyodide_ffi = types.ModuleType("pyodide.ffi")
+    bound: tuple[tuple[types.ModuleType, str, Any], ...] = (
+        (pyscript, "window", window),
+        (pyscript, "document", document),
+        (ffi, "is_none", lambda value: value is None),
+        (ffi, "create_proxy", Proxy),
+        (ffi, "to_js", lambda value, **_options: value),
+        (pyodide_ffi, "JsException", JsException),
+    )
+    for module, name, value in bound:
+        setattr(module, name, value)
+    fakes = {"pyscript": pyscript, "pyscript.ffi": ffi, "pyodide": pyodide, "pyodide.ffi": pyodide_ffi}
+    for name, module in fakes.items():
+        monkeypatch.setitem(sys.modules, name, module)
+    names = list(modules)
+    # Every thin module is imported afresh, and every module that imports one: a module
+    # imported over another test's fake browser would keep that test's document.
+    for name in {*names, *over_the_browser()}:
+        monkeypatch.delitem(sys.modules, name, raising=False)
+    imported = {name.rsplit(".", 1)[1]: importlib.import_module(name) for name in names}
+    for name in names:
+        monkeypatch.setitem(sys.modules, name, sys.modules[name])
+    return types.SimpleNamespace(**imported)

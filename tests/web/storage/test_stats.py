@@ -1,0 +1,278 @@
+"""The player's record (eightoff/web/storage/stats.py): a game counts once it has a move, a win
+once, a replaced game in play is lost; streaks, best score, fewest moves, the last 100
+games, the daily deal apart; the stored form checked like the game's."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from eightoff import DealCode, Game, Move
+from eightoff.solver import solve
+from eightoff.web.storage.stats import (
+    DATES_WON,
+    PATH_LIMIT,
+    RECENT,
+    Current,
+    Daily,
+    Result,
+    Stats,
+    StatsError,
+    Tally,
+)
+from tests.players import long_game, long_line
+
+CODE = DealCode.parse("EO1-C8-AAAAAFA")
+DAY = "2026-11-30"
+
+
+def won_game(code: DealCode = CODE) -> Game:
+    game = Game.new(code)
+    for move in solve(code.deal()).moves:
+        game.play(move)
+    assert game.is_won
+    return game
+
+
+WON = won_game()
+
+
+def play_through(stats: Stats, game: Game, day: str = DAY, daily: str | None = None) -> Stats:
+    """Follow ``game``'s moves from its deal, as the page does after each action."""
+    stats = stats.begin(game.code, daily)
+    replay = Game.new(game.code)
+    stats = stats.follow(replay, day)
+    for move in game.undo_stack:
+        replay.play(move)
+        stats = stats.follow(replay, day)
+    return stats
+
+
+def test_a_game_counts_once_it_has_a_move_and_a_replaced_one_is_lost() -> None:
+    stats = Stats().begin(CODE)
+    game = Game.new(CODE)
+    stats = stats.follow(game, DAY)
+    assert stats.overall.started == 0
+    stats = stats.leave(game, DAY)  # no move: nothing recorded
+    assert stats == Stats()
+    game.play(Move.parse("1e"))
+    stats = Stats().begin(CODE).follow(game, DAY)
+    assert (stats.overall.started, stats.by_cells[8].started, stats.by_cells[4].started) == (1, 1, 0)
+    game.undo()
+    stats = stats.follow(game, DAY)
+    assert stats.overall.started == 1  # undone to the deal, still played
+    stats = stats.leave(game, DAY)
+    assert stats.overall == Tally(started=1)
+    assert stats.recent == (Result("EO1-C8-AAAAAFA", False, 0, 0, DAY, time=0),)  # no clock ran
+    assert stats.current is None
+
+
+def test_a_win_is_recorded_once_with_streaks_best_score_and_fewest_moves() -> None:
+    stats = play_through(Stats(), WON)
+    assert stats.overall == Tally(1, 1, 1, 1, WON.score, WON.moves, fastest=0)  # no clock ran
+    assert stats.recent[-1] == Result(str(CODE), True, WON.score, WON.moves, DAY, time=0)
+    again = stats.follow(WON, DAY).leave(WON, DAY)  # a won game left is not lost
+    assert again.overall == stats.overall and len(again.recent) == 1
+    loss = long_game(7)
+    stats = play_through(again, loss).leave(loss, "2026-12-01")
+    assert stats.overall == Tally(2, 1, 0, 1, WON.score, WON.moves, fastest=0)
+    assert stats.overall.lost == 1 and stats.overall.win_rate == 0.5
+    stats = play_through(stats, WON).leave(WON, DAY)
+    stats = play_through(stats, WON).leave(WON, DAY)
+    assert (stats.overall.streak, stats.overall.best_streak, stats.overall.won) == (2, 2, 3)
+    assert [r.won for r in stats.last(3)] == [False, True, True]
+    assert stats.tally(8) == stats.overall and stats.tally(4) == Tally()
+    assert stats.last(2, cells=4) == () and stats.last(0) == ()
+
+
+def test_wins_with_a_hint_are_marked() -> None:
+    stats = Stats().begin(CODE)
+    game = Game.new(CODE)
+    for number, move in enumerate(WON.undo_stack):
+        if number == 50:
+            stats = stats.hinted()
+        game.play(move)
+        stats = stats.follow(game, DAY)
+    assert stats.recent[-1].hinted and stats.overall.won == 1
+    assert Stats().hinted() == Stats()  # nothing in play: nothing to mark
+
+
+def test_hinted_survives_following_the_same_game() -> None:
+    game = Game.new(CODE)
+    stats = Stats().begin(CODE).hinted()
+    game.play(Move.parse("1e"))
+    stats = stats.follow(game, DAY)
+    assert stats.current is not None and stats.current.hinted
+    lost = stats.leave(game, DAY)
+    assert not lost.recent[-1].hinted  # only wins are marked
+
+
+def test_the_daily_deal_is_counted_apart_with_the_dates_won() -> None:
+    daily_won = won_game(DealCode.parse("EO1-C4-V6B5AGZ"))
+    stats = play_through(Stats(), daily_won, daily=DAY)
+    assert stats.daily == Daily(Tally(1, 1, 1, 1, daily_won.score, daily_won.moves, fastest=0), (DAY,))
+    assert stats.by_cells[4].won == 1 and stats.overall.won == 1
+    stats = play_through(stats.leave(daily_won, DAY), daily_won, daily=DAY)  # the same day again
+    assert stats.daily.dates_won == (DAY,) and stats.daily.tally.won == 2
+    lost = long_game(3, code=DealCode.parse("EO1-C4-V6B5AGZ"))
+    stats = play_through(stats.leave(daily_won, DAY), lost, daily="2026-12-01").leave(lost, "2026-12-01")
+    assert stats.daily.tally.streak == 0 and stats.daily.dates_won == (DAY,)
+
+
+def test_only_the_last_100_games_and_1000_dates_are_kept() -> None:
+    stats = Stats()
+    game = long_game(1)
+    for _ in range(RECENT + 5):
+        stats = play_through(stats, game).leave(game, DAY)
+    assert len(stats.recent) == RECENT and stats.overall.started == RECENT + 5
+    dates = tuple(f"{2000 + i // 365:04d}-01-{1 + i % 28:02d}" for i in range(DATES_WON))
+    stats = Stats(daily=Daily(Tally(), dates))
+    stats = play_through(stats, WON, daily="2099-12-31")
+    assert len(stats.daily.dates_won) == DATES_WON and stats.daily.dates_won[-1] == "2099-12-31"
+
+
+def test_reset_forgets_everything_and_counts_the_game_in_play_again() -> None:
+    game = long_game(4)
+    stats = play_through(Stats(), WON).leave(WON, DAY)
+    stats = play_through(stats, game)
+    fresh = stats.reset(game)
+    assert fresh.overall == Tally() and fresh.recent == ()
+    assert fresh.current == Current(str(CODE), path=tuple(game.undo_stack))
+    assert fresh.follow(game, DAY).overall.started == 1  # it has moves: counted at the next action
+    assert Stats().reset(WON).current == Current(str(CODE), finished=True, path=None)
+
+
+def test_the_path_follows_play_undo_and_redo_past_the_undo_limit() -> None:
+    stats, game, line = Stats().begin(CODE), Game.new(CODE), long_line(130)
+    for move in line:
+        game.play(move)
+        stats = stats.follow(game, DAY)
+    assert stats.whole_game(game) == tuple(line) and game.moves == 130 > len(game.undo_stack)
+    assert game == long_game(130)
+    for _ in range(5):
+        game.undo()
+        stats = stats.follow(game, DAY)
+    assert stats.whole_game(game) == tuple(line[:-5])
+    game.redo()
+    stats = stats.follow(game, DAY)
+    assert stats.whole_game(game) == tuple(line[:-4])
+    assert Stats.from_dict(stats.to_dict(), game) == stats  # the stored path is checked and kept
+
+
+def test_whole_game_falls_back_to_a_complete_undo_stack_or_none() -> None:
+    game = long_game(10)
+    assert Stats().whole_game(game) == tuple(game.undo_stack)
+    long = long_game(130)
+    assert Stats().whole_game(long) is None
+    assert Stats().matched(long).current == Current(str(CODE), path=None, untimed=True)
+    unknown = Stats(current=Current(str(CODE), path=None)).follow(long, DAY)
+    assert unknown.current is not None and unknown.current.path is None
+
+
+def test_a_path_longer_than_the_limit_is_dropped() -> None:
+    game = long_game(3)
+    path = tuple(game.undo_stack) * (PATH_LIMIT // 3 + 1)
+    stats = Stats(current=Current(str(CODE), path=path[:PATH_LIMIT]))
+    game.moves += PATH_LIMIT - 3 + 1  # a game one move longer than the path can hold
+    followed = stats.follow(game, DAY).current
+    assert followed is not None and followed.path is None
+
+
+def test_the_stored_form_round_trips() -> None:
+    stats = play_through(Stats(), WON).leave(WON, DAY)
+    stats = play_through(stats, long_game(6), daily=DAY).hinted()
+    text = json.dumps(stats.to_dict())
+    assert Stats.from_dict(json.loads(text)) == stats
+    assert Stats.from_dict(json.loads(text), long_game(6)) == stats
+    five = long_game(5)  # one move undone and replaced: the path follows the undo stack
+    assert Stats.from_dict(json.loads(text), five).current == Current(
+        str(CODE), counted=True, hinted=True, daily=DAY, path=tuple(five.undo_stack)
+    )
+    bad = Game(five.code, five.position, five.score, 6, five.undo_stack[1:])  # the first move unknown
+    assert Stats.from_dict(json.loads(text), bad).current == Current(
+        str(CODE), counted=True, hinted=True, daily=DAY, path=None
+    )
+    other = Stats.from_dict(json.loads(text), Game.new(DealCode.parse("EO1-C4-AAAAAAB")))
+    assert other.current == Current("EO1-C4-AAAAAAB", path=())
+    assert Stats.from_dict({**stats.to_dict(), "current": None}).current is None
+
+
+def test_wins_in_fewer_moves_than_the_solver_are_kept_and_older_records_read_as_none() -> None:
+    """Stored only once there is one: a record (or backup) written before it reads as 0."""
+    stats = play_through(Stats(), WON).leave(WON, DAY)
+    assert "fewer_than_solver" not in stats.to_dict()["overall"]
+    assert Stats.from_dict(stats.to_dict()).overall.fewer_than_solver == 0
+    beat = stats.beat_solver(WON.code.cells)
+    data = beat.to_dict()
+    assert data["overall"]["fewer_than_solver"] == data["by_cells"]["8"]["fewer_than_solver"] == 1
+    assert "fewer_than_solver" not in data["by_cells"]["4"]
+    assert Stats.from_dict(json.loads(json.dumps(data))) == beat
+    assert beat.overall.end(True, 10, 5).fewer_than_solver == 1  # kept by the next win
+
+
+def good() -> dict[str, Any]:
+    return play_through(Stats(), WON).leave(WON, DAY).begin(CODE).to_dict()
+
+
+def changed(path: str, value: Any) -> dict[str, Any]:
+    data = json.loads(json.dumps(good()))
+    *parents, last = path.split("/")
+    node = data
+    for name in parents:
+        node = node[int(name)] if isinstance(node, list) else node[name]
+    if isinstance(node, list):
+        node[int(last)] = value
+    else:
+        node[last] = value
+    return data
+
+
+@pytest.mark.parametrize(
+    ("path", "value", "code"),
+    [
+        ("overall", [], "stats-shape"),
+        ("by_cells", {"8": {}}, "stats-shape"),
+        ("overall/started", -1, "stats-number"),
+        ("overall/started", True, "stats-number"),
+        ("overall/won", 9, "stats-figures"),
+        ("overall/fewest_moves", None, "stats-figures"),
+        ("overall/streak", 5, "stats-figures"),
+        ("overall/fewer_than_solver", 2, "stats-figures"),
+        ("overall/fewer_than_solver", -1, "stats-number"),
+        ("by_cells/8/started", 7, "stats-figures"),
+        ("recent", {}, "stats-shape"),
+        ("recent/0/code", "EO1-C9-AAAAAAA", "stats-code"),
+        ("recent/0/code", 5, "stats-code"),
+        ("recent/0/won", "yes", "stats-flag"),
+        ("recent/0/date", "30.11.2026", "stats-date"),
+        ("recent/0/date", "2026-11-3x", "stats-date"),
+        ("daily/dates_won", ["x"], "stats-date"),
+        ("current/code", None, "stats-code"),
+        ("current/counted", 1, "stats-flag"),
+        ("current/daily", "today", "stats-date"),
+        ("current/path", "1e.zz", "stats-path"),
+        ("current/path", 7, "stats-path"),
+    ],
+)
+def test_bad_stored_statistics_are_refused_with_a_reason(path: str, value: Any, code: str) -> None:
+    with pytest.raises(StatsError) as caught:
+        Stats.from_dict(changed(path, value))
+    assert caught.value.code == code
+
+
+def test_more_than_100_recent_games_are_refused() -> None:
+    data = good()
+    data["recent"] = data["recent"] * (RECENT + 1)
+    with pytest.raises(StatsError, match="at most 100"):
+        Stats.from_dict(data)
+    with pytest.raises(StatsError, match="not an object"):
+        Stats.from_dict("stats")
+
+
+def test_a_result_knows_its_cell_count_and_writes_hinted_only_when_set() -> None:
+    result = Result("EO1-C2-AAAAAAB", True, 10, 90, DAY, hinted=True)
+    assert result.cells == 2 and result.to_dict()["hinted"] is True
+    assert "hinted" not in Result("EO1-C2-AAAAAAB", False, 0, 3, DAY).to_dict()
+    assert Result.from_dict(result.to_dict()) == result
