@@ -25,6 +25,8 @@ def test_the_first_visit_imports_only_what_the_list_holds(page: Page, site_url: 
 
     record_imports.walk(page, site_url, step, reopen=lambda query: restart(page, query))
     assert not beyond, (
-        f"the page imported modules {FIRST_IMPORTS.relative_to(ROOT)} lacks (record it again: "
-        f"python tools/record_imports.py): {beyond}"
+        f"the page imported modules {FIRST_IMPORTS.relative_to(ROOT)} lacks, by step of the walk: "
+        f"{beyond}. The page still works (its finders fetch them at once), but a first visit waits "
+        f"for the late parts. Record the list again and commit it: `python tools/record_imports.py` "
+        f"(it builds, walks the page in Chromium and writes the list, again until it holds still)"
     )
