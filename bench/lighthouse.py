@@ -15,8 +15,10 @@ tools/serve.py from dist/:
   the page's idle-time work let finish: the service worker in control, the snapshot stored),
   then Lighthouse with `--disable-storage-reset` on it, each run a later visit.
 
-Prints the median of the runs of total blocking time and time to interactive (issue 22's
-targets: first visit TBT ≤ 2.5 s and TTI ≤ 6 s; later visit TTI ≤ 3 s), with first and
+Prints the median of the runs of total blocking time and time to interactive (issue 35's
+targets: first visit TBT ≤ 2.5 s, later visit TTI ≤ 3 s; issue 22's first visit TTI ≤ 6 s
+is out of reach under Lantern's 1.6 Mbit/s for any page that runs Pyodide: see
+docs/performance.md), with first and
 largest contentful paint, the performance score and the bytes Lighthouse counted, and the
 machine's load. Exit status 0 either way: this measures.
 """
@@ -52,7 +54,7 @@ METRICS = {
     "largest-contentful-paint": "LCP",
     "total-byte-weight": "bytes",
 }
-TARGETS = {("first visit", "TBT"): 2500, ("first visit", "TTI"): 6000, ("later visit", "TTI"): 3000}
+TARGETS = {("first visit", "TBT"): 2500, ("later visit", "TTI"): 3000}
 
 
 def lighthouse(url: str, profile: Path | None = None, attempts: int = 3) -> dict[str, float]:

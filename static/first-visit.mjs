@@ -1,21 +1,26 @@
 // A first visit's choice (docs/performance.md, "The snapshot on a first visit", has the
 // figures): boot from the memory snapshot fetched alongside the runtime, or boot without it.
 // The snapshot pays when the bytes it adds before playable (the snapshot, less the standard
-// library a boot from it does without) arrive sooner than the bootstrap it replaces would
-// have ended: (SNAPSHOT_BYTES - STDLIB_SENT_BYTES) / throughput < savedSeconds(slowdown).
+// library's boot part and our package's first part, which a boot from it does without) arrive
+// sooner than the bootstrap it replaces would have ended:
+// (SNAPSHOT_BYTES - STDLIB_SENT_BYTES - PACKAGE_SENT_BYTES) / throughput < savedSeconds(slowdown).
 // pyodide-loader.mjs asks while PyScript starts (`firstVisitPath`), in the page only.
 import { expandSnapshot } from "./snapshot-format.mjs";
-import { SNAPSHOT, STDLIB, WASM } from "./runtime-files.mjs";
+import { fetchPackage } from "./package.mjs";
+import { SNAPSHOT, STDLIB_BOOT, WASM } from "./runtime-files.mjs";
 
 const loaderFacts = globalThis.eightoffLoader;
 
 /** The snapshot as sent (brotli), bytes; tests/browser/test_snapshot.py checks it. */
-export const SNAPSHOT_BYTES = 2_870_000;
-/** The standard library's zip as sent (brotli), bytes; tests/browser/test_snapshot.py checks it. */
-export const STDLIB_SENT_BYTES = 2_310_000;
-/** The standard library's zip, decoded bytes (the loading screen's progress counts them on a
- * first visit's normal boot); tests/browser/test_snapshot.py checks it. */
-export const STDLIB_BYTES = 8_520_000;
+export const SNAPSHOT_BYTES = 2_470_000;
+/** The standard library's boot part as sent (brotli), bytes; tests/browser/test_snapshot.py
+ * checks it. */
+export const STDLIB_SENT_BYTES = 650_000;
+/** The standard library's boot part, decoded bytes (the loading screen's progress counts them
+ * on a first visit's normal boot); tests/browser/test_snapshot.py checks it. */
+export const STDLIB_BYTES = 2_770_000;
+/** Our package's first part as sent (brotli), bytes; tests/browser/test_snapshot.py checks it. */
+export const PACKAGE_SENT_BYTES = 166_000;
 /** What booting from the snapshot saves, in seconds, on a device the probe reads as so many
  * times slower than the reference machine (between two rows, interpolated): at full speed the
  * bootstrap on Chromium's baseline wasm code (2.0–2.5 s on the quiet reference machine) less
@@ -64,17 +69,19 @@ export async function firstVisitPath(wasmStored) {
   } else {
     const slowdown = await deviceSlowdown();
     const throughput = await sample.throughput;
-    snapshot = (SNAPSHOT_BYTES - STDLIB_SENT_BYTES) / throughput < savedSeconds(slowdown);
+    snapshot = (SNAPSHOT_BYTES - STDLIB_SENT_BYTES - PACKAGE_SENT_BYTES) / throughput < savedSeconds(slowdown);
     why = `${(throughput / 1e6).toFixed(2)} MB/s, device ${slowdown.toFixed(2)}× slower`;
   }
   sample.stop();
   performance.mark("eightoff-first-visit", { detail: { snapshot, why } });
   if (!snapshot) {
-    // The normal boot reads the standard library: fetch it now, not once PyScript asks.
-    loaderFacts?.expect?.(STDLIB, STDLIB_BYTES);
-    const stdlib = fetch(STDLIB);
+    // The normal boot reads the standard library's boot part and our package's first part:
+    // fetch them now, not once Pyodide asks.
+    loaderFacts?.expect?.(STDLIB_BOOT, STDLIB_BYTES);
+    const stdlib = fetch(STDLIB_BOOT);
     stdlib.catch(() => {}); // handled where Pyodide awaits it
-    sample.responses.push([STDLIB, stdlib]);
+    sample.responses.push([STDLIB_BOOT, stdlib]);
+    fetchPackage();
   }
   return { heap: snapshot ? fetchSnapshot() : null, responses: sample.responses };
 }

@@ -1,16 +1,16 @@
 // The solver's worker: hints and winnable 8-cell deals, off the page's thread.
 //
 // The page (eightoff/web/solver/worker.py) starts it once the board is playable. It loads our
-// pinned Pyodide through the same loader as the page and the same eightoff.zip, then
-// answers each message (JSON text, eightoff/web/solver/messages.py) with one message. Only
-// postMessage: nothing here needs cross-origin isolation, so every host in deploy/ works.
+// pinned Pyodide through the same loader as the page and the same package (both its parts:
+// package.mjs), then answers each message (JSON text, eightoff/web/solver/messages.py) with
+// one message. Only postMessage: nothing here needs cross-origin isolation, so every host in
+// deploy/ works.
+import { unpackAll } from "./package.mjs";
 import { loadPyodide } from "./pyodide-loader.mjs";
 
 const ready = (async () => {
   const pyodide = await loadPyodide();
-  const response = await fetch(new URL("./eightoff.zip", import.meta.url));
-  if (!response.ok) throw new Error(`eightoff.zip: HTTP ${response.status}`);
-  pyodide.unpackArchive(await response.arrayBuffer(), "zip", { extractDir: "/home/pyodide/eightoff" });
+  await unpackAll(pyodide);
   pyodide.runPython("import sys\nif '/home/pyodide' not in sys.path: sys.path.insert(0, '/home/pyodide')");
   return pyodide.pyimport("eightoff.web.solver.messages").answer;
 })();

@@ -13,22 +13,28 @@
 // - runtime-cache.mjs: the stored snapshot and wasm (Cache Storage), read here while PyScript
 //   starts; stored anew by a worker (`snapshot-store.mjs`) once the board is playable and the
 //   player pauses, after a boot that had no stored snapshot;
-// - late-stdlib.mjs: the standard library's zip put in place after a boot from the snapshot.
+// - late-stdlib.mjs: the standard library in two parts, the rest put in place once playable;
+// - package.mjs: our package in parts, the page's language's catalogue, the rest once playable.
 //
 // The snapshot: its name carries a hash of its content (the build rewrites it), so a snapshot
 // of another build is never asked for; a later visit reads it from the page's cache while
 // PyScript starts and boots from it; missing, malformed or refused by Pyodide, the normal
-// boot follows and nothing is lost. The standard library's zip: the snapshot holds every
-// module the page imports, so a boot from it does not wait for the zip: Pyodide is given an
-// empty one (`late-stdlib.mjs` puts the real one in place). A normal boot fetches it as
-// before, a first visit as soon as it has chosen that path (the page preloads only the wasm,
-// which every path needs). The runtime's wasm: once a copy of it is in Cache Storage, the
-// boot takes it from there; Pyodide fetches the wasm with the global `fetch`, and for the
-// length of the boot that one URL is answered with the stored copy.
+// boot follows and nothing is lost. The standard library: a normal boot is given its boot
+// part (the modules a first visit imports), which a first visit fetches as soon as it has
+// chosen that path (the page preloads only the wasm, which every path needs); the snapshot
+// holds every module the page imports, so a boot from it does not wait for any of it: Pyodide
+// is given an empty zip. Either way `late-stdlib.mjs` puts the whole in place once playable.
+// Our package: a normal boot unpacks its first part before PyScript runs static/main.py, a
+// boot from the snapshot only the page's language's catalogue (`package.mjs`). The runtime's
+// wasm: once a copy of it is in Cache Storage, the boot takes it from there; Pyodide fetches
+// the wasm with the global `fetch`, and for the length of the boot that one URL is answered
+// with the stored copy.
 //
 // Pyodide's private options this relies on (named in docs/performance.md, "Upgrading the
 // runtime"): `loadPyodide({ _loadSnapshot })`, a promise of the heap image to restore, and
-// `pyodide._api.config`, where Pyodide keeps its options (the 31 MB image is let go there).
+// `pyodide._api.config`, where Pyodide keeps its options (the 31 MB image is let go there);
+// and, in package.mjs, the two fields of an Emscripten MEMFS file node (`contents`,
+// `usedBytes`) that make a catalogue's file fetch its bytes when first read.
 //
 // Pyodide boots without JSPI (WebAssembly stack switching), which it would use where the
 // browser offers it: in Chromium, Python then runs on V8's secondary stacks, and there the
@@ -42,9 +48,10 @@
 // through this module too: it uses a stored snapshot but leaves storing to the page.
 import { loadPyodide as loadPinnedPyodide, version } from "./vendor/pyodide-314.0.7/pyodide.mjs";
 import { firstVisitPath } from "./first-visit.mjs";
-import { installStdlib } from "./late-stdlib.mjs";
+import { installStdlib, wholeStdlib } from "./late-stdlib.mjs";
+import { fetchPackage, unpackFirst } from "./package.mjs";
 import { readSnapshot, readStoredWasm, storeSnapshot } from "./runtime-cache.mjs";
-import { RUNTIME, STDLIB, WASM, compilable } from "./runtime-files.mjs";
+import { RUNTIME, STDLIB_BOOT, WASM, compilable } from "./runtime-files.mjs";
 import { expandSnapshot } from "./snapshot-format.mjs";
 
 export { version };
@@ -75,13 +82,15 @@ export async function loadPyodide(options = {}) {
 }
 
 async function chooseAndLoad(options) {
-  const config = { ...options, indexURL: RUNTIME, stdLibURL: STDLIB };
+  const config = { ...options, indexURL: RUNTIME, stdLibURL: STDLIB_BOOT };
   const snapshot = await stored;
   const choice = await firstVisit;
   // A stored Response can be read once: the first boot that fetches the wasm takes it.
   const copies = new Map(choice?.responses ?? []);
   const wasm = await storedWasm;
   if (wasm) copies.set(WASM, Promise.resolve(wasm));
+  // The solver's worker boots with the whole standard library: it has no finder for the rest.
+  if (!inPage) copies.set(STDLIB_BOOT, wholeStdlib());
   stored = storedWasm = firstVisit = Promise.resolve(null); // a second interpreter boots normally
   const take = (url) => {
     const copy = copies.get(url) ?? null;
@@ -97,16 +106,17 @@ async function chooseAndLoad(options) {
       // The pages the snapshot only names come from the new instance's memory.
       const instantiated = async (instance) => (await expanded).fill(instance);
       // In the page, Pyodide's fetch of the standard library is answered with an empty zip.
-      const early = inPage ? (url) => (url === STDLIB ? Promise.resolve(new Response(new Uint8Array(0))) : take(url)) : take;
+      const early = inPage ? (url) => (url === STDLIB_BOOT ? Promise.resolve(new Response(new Uint8Array(0))) : take(url)) : take;
       const heap = expanded.then((found) => found.heap);
       heap.catch(() => {}); // handled where Pyodide awaits it
       const load = () => loadPinnedPyodide({ ...config, _loadSnapshot: heap });
       const pyodide = await bootPyodide(early, load, { compiled, instantiated });
-      if (inPage) installStdlib(pyodide);
+      if (inPage) installStdlib(pyodide, false);
       // Pyodide keeps its options: let the 31 MB heap image go once it is restored.
       if (pyodide._api?.config) pyodide._api.config._loadSnapshot = undefined;
       // The heap holds the random module's state of the build machine: draw a fresh one.
       pyodide.runPython("import random\nrandom.seed()");
+      if (inPage) await unpackFirst(pyodide, false); // the heap holds our modules
       report(snapshot ? "used" : "fetched");
       if (!snapshot) whenPlayable(() => storeSnapshot(() => report("stored")));
       return pyodide;
@@ -117,7 +127,12 @@ async function chooseAndLoad(options) {
   } else {
     report("missing");
   }
+  if (inPage) fetchPackage(); // begun on a first visit's choice already
   const pyodide = await bootPyodide(take, () => loadPinnedPyodide(config));
+  if (inPage) {
+    installStdlib(pyodide, true);
+    await unpackFirst(pyodide, true);
+  }
   if (inPage && !skipSnapshot) whenPlayable(() => storeSnapshot(() => report("stored")));
   return pyodide;
 }

@@ -7,9 +7,11 @@ stale; vendor the pinned runtime into static/vendor/ (versioned directories, plu
 standard library compiled by the same Pyodide under Node); copy the site into dist/ and give
 its page the description and <noscript> of every language; write the Rules, Examples and
 FAQ pages (tools/pages.py); compile the catalogues (the loading screen's words into
-static/lang.js, the .mo files into the package); zip the eightoff package; make the memory
-snapshot of the booted interpreter (tools/snapshot.mjs) with it; draw the icons and write
-the web app manifest of each language; give our own assets content-hashed names; write the stock
+static/lang.js, the .mo files for the package); cut the standard library in two parts (what
+a first visit imports, then the rest: tools/sitebuild/first_imports.txt); zip the eightoff
+package in parts; make the memory snapshot of the booted interpreter (tools/snapshot.mjs) with
+them, and say the heap's headroom; draw the icons and write the web app manifest of each
+language; give our own assets content-hashed names; write the stock
 PyScript page of bench/startup.py under dist/bench/; write the service worker (sw.js)
 carrying the build's content version; precompress large files (.br, .gz).
 
@@ -38,9 +40,10 @@ from sitebuild import (
     runtime,
     service_worker,
     snapshot,
+    stdlib,
     stock,
 )
-from sitebuild.common import DIST, log
+from sitebuild.common import DIST, PYC_STDLIB, PYODIDE_DIR, VENDOR, log
 
 __all__ = ["DIST", "assemble", "build", "main"]
 
@@ -63,8 +66,12 @@ def assemble(dist: Path) -> str:
     static = dist / "static"
     runtime.copy_vendor(static / "vendor")
     catalogues.write_loader_strings(static / "lang.js")
-    package.zip_package(static / "eightoff.zip", catalogues.compile_catalogues())
-    snapshot.write_snapshot(dist)
+    full = stdlib.write_parts(VENDOR / PYODIDE_DIR / PYC_STDLIB, static / "vendor" / PYODIDE_DIR)
+    compiled = catalogues.compile_catalogues()
+    whole = package.write_package(static, compiled)
+    package.write_catalogue_urls(static / "package.mjs", compiled)
+    headroom = snapshot.write_snapshot(dist, full, whole)
+    full.unlink()  # the page holds it as its two parts
     icons.write_icons(static)
     manifest.write_manifest(dist)
     names.hash_site(dist, documents)
@@ -73,6 +80,7 @@ def assemble(dist: Path) -> str:
     version = service_worker.content_version(dist)
     service_worker.write_service_worker(dist, version, documents)
     compress.precompress(dist)
+    log(headroom.removeprefix("snapshot: "))
     return version
 
 

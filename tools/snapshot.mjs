@@ -1,11 +1,12 @@
 // Make a Pyodide memory snapshot with the very Pyodide build the page runs.
 //
-//   node tools/snapshot.mjs <pyodide dir> <stdlib zip> <package zip> <output>
+//   node tools/snapshot.mjs <pyodide dir> <stdlib zip> <package zip> <imports list> <output>
 //
 // Boots Pyodide under Node as static/pyodide-loader.mjs boots it in the page (the same
 // runtime files, the .pyc standard library as stdLibURL, so zipimport finds the same zip at
-// the same offsets), unpacks our package where PyScript's [files] puts it
-// (/home/pyodide/eightoff), imports the standard-library modules the page imports anyway and
+// the same offsets), unpacks our package where the page's loader puts it
+// (/home/pyodide/eightoff), imports the standard-library modules the page imports (the list
+// recorded from a run of the page, tools/sitebuild/first_imports.txt) and
 // every module of ours (the thin modules of the DOM layer against stand-ins for the browser
 // names they take from PyScript, which the page rebinds: eightoff/web/__init__.py), and writes the heap (`makeMemorySnapshot`, a private Pyodide API: the pinned
 // version is the one it was written for). Loaded with `_loadSnapshot`, it replaces the
@@ -13,6 +14,8 @@
 // import time may be imported here: a JavaScript reference in the heap must be found again
 // from globalThis by its path. The snapshot holds our modules' code, so it belongs to one
 // build of the package (tools/sitebuild/snapshot.py names it by content).
+// It fails when the heap grew past the wasm's initial memory (31,457,280 bytes for Pyodide
+// 314.0.7), which is all Pyodide restores a snapshot into, and prints the headroom left.
 //
 // Output format (little-endian): most of the 31 MB heap is zero pages, and about 3.4 MB of it
 // is the wasm's own data segments unchanged, which the page already has (the instance's memory
@@ -31,16 +34,11 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
-// Standard-library modules the page imports after the bootstrap (PyScript, eightoff.web).
-const IMPORTS = [
-  "encodings.cp437", "gettext", "hmac", "html", "html.entities", "ipaddress", "secrets",
-  "string", "urllib.parse",
-];
 const PAGE = 4096;
 
-const [pyodideDir, stdlib, packageZip, output] = process.argv.slice(2);
-if (!pyodideDir || !stdlib || !packageZip || !output) {
-  console.error("usage: node tools/snapshot.mjs <pyodide dir> <stdlib zip> <package zip> <output>");
+const [pyodideDir, stdlib, packageZip, imports, output] = process.argv.slice(2);
+if (!pyodideDir || !stdlib || !packageZip || !imports || !output) {
+  console.error("usage: node tools/snapshot.mjs <pyodide dir> <stdlib zip> <package zip> <imports list> <output>");
   process.exit(2);
 }
 // Two builds of one commit must write the same snapshot (a new one makes every returning
@@ -74,7 +72,13 @@ const pyodide = await loadPyodide({
   stdLibURL: resolve(stdlib),
   _makeSnapshot: true,
 });
-pyodide.runPython(IMPORTS.map((name) => `import ${name}\n`).join(""));
+// The standard-library modules the page imports (the bootstrap's, PyScript's, ours): the list
+// recorded from a run of the page (tools/sitebuild/first_imports.txt, one a line).
+const stdlibImports = readFileSync(imports, "utf8")
+  .split("\n")
+  .map((line) => line.split("#")[0].trim())
+  .filter((name) => name && !name.startsWith("eightoff"));
+pyodide.runPython(stdlibImports.map((name) => `import ${name}\n`).join(""));
 pyodide.FS.writeFile("/tmp/eightoff.zip", new Uint8Array(readFileSync(packageZip)));
 const ours = pyodide.runPython(`
 def _import_ours():
@@ -140,12 +144,27 @@ ours = _import_ours()
 del _import_ours
 ours
 `);
+const wasmBytes = readFileSync(resolve(pyodideDir, "pyodide.asm.wasm"));
+const limit = initialMemoryBytes(wasmBytes);
+const brk = pyodide._module._sbrk(0);
 zeroUnusedMemory(pyodide._module);
 const heap = pyodide.makeMemorySnapshot();
+// Pyodide restores a snapshot by copying it into the memory of a new instance, which holds the
+// wasm's initial memory and no more (pyodide issue 6254): a heap that grew past it would be
+// refused on every visit (each then booting the slow way and downloading it again).
+const memoryBytes = pyodide._module.HEAPU8.length;
+if (memoryBytes > limit) {
+  console.error(
+    `snapshot: the heap grew to ${memoryBytes.toLocaleString("en")} bytes, past the wasm's initial memory of ` +
+      `${limit.toLocaleString("en")} bytes: Pyodide could not restore it (pyodide issue 6254). ` +
+      "Import less into the snapshot (tools/snapshot.mjs) or make what it imports smaller.",
+  );
+  process.exit(1);
+}
 
 // Pyodide's snapshot is its header (magic, the memory's offset in the image …), then the memory.
 const memoryOffset = new DataView(heap.buffer, heap.byteOffset).getUint32(4, true);
-const initial = initialMemory(readFileSync(resolve(pyodideDir, "pyodide.asm.wasm")));
+const initial = initialMemory(wasmBytes);
 const pages = [];
 const named = [];
 for (let start = 0; start < heap.length; start += PAGE) {
@@ -172,6 +191,11 @@ console.log(
     `${named.length} pages as the wasm's data segments left them, named only) ` +
     `with Pyodide ${pyodide.version}; imported ${ours}`,
 );
+// The headroom: what the heap's break may still rise before the memory would have to grow.
+console.log(
+  `snapshot: heap ${memoryBytes.toLocaleString("en")} of the wasm's initial ${limit.toLocaleString("en")} bytes; ` +
+    `its break at ${brk.toLocaleString("en")}: ${(limit - brk).toLocaleString("en")} bytes of headroom`,
+);
 
 /**
  * Zeroes the memory no one uses any more, which would otherwise go into the snapshot as the
@@ -185,6 +209,9 @@ function zeroUnusedMemory(module) {
   const held = [];
   for (let size = 1 << 22; size >= 16; size >>= 1) {
     for (;;) {
+      // A block malloc takes above the break must fit in the memory as it is: a claim that
+      // grew the memory would grow the heap the snapshot restores (past what it may be).
+      if (module.HEAPU8.length - module._sbrk(0) < 2 * size) break;
       const block = module._malloc(size);
       if (!block) break;
       if (block + size > top) {
@@ -199,6 +226,52 @@ function zeroUnusedMemory(module) {
   // The stack grows down from its base; what lies between its end and the current top is unused
   // (a margin is kept for the frames of this very call).
   module.HEAPU8.fill(0, module._emscripten_stack_get_end(), module._emscripten_stack_get_current() - 1024);
+}
+
+/** The initial size of the wasm's memory in bytes: its memory section's (or its memory
+ * import's) initial count of 64 KiB pages. Fails the build if it declares none. */
+function initialMemoryBytes(wasm) {
+  let at = 8;
+  const leb = () => {
+    let result = 0;
+    let shift = 0;
+    for (;;) {
+      const byte = wasm[at++];
+      result += (byte & 0x7f) * 2 ** shift;
+      shift += 7;
+      if (byte < 0x80) return result;
+    }
+  };
+  const name = () => {
+    const length = leb();
+    at += length;
+  };
+  const limits = () => {
+    const flags = wasm[at++];
+    const initial = leb();
+    if (flags & 1) leb();
+    return initial * 65536;
+  };
+  while (at < wasm.length) {
+    const id = wasm[at++];
+    const size = leb();
+    const end = at + size;
+    if (id === 5 && leb() >= 1) return limits();
+    if (id === 2) {
+      for (let count = leb(); count > 0; count--) {
+        name();
+        name();
+        const kind = wasm[at++];
+        if (kind === 2) return limits();
+        if (kind === 0) leb();
+        else if (kind === 1) (at++, limits());
+        else if (kind === 3) at += 2;
+        else if (kind === 4) (at++, leb());
+      }
+    }
+    at = end;
+  }
+  throw new Error("snapshot: the wasm declares no memory");
 }
 
 function equal(a, b) {

@@ -48,9 +48,9 @@ def words(lang: str, make: Callable[[], str]) -> str:
 
 
 def hold_python(page: Page) -> None:
-    """Keep Python from ever starting: the game's package never arrives, so the loading
+    """Keep the game from ever starting: its main.py never arrives, so the loading
     screen stays."""
-    page.route("**/static/eightoff.*.zip", lambda route: None)
+    page.route("**/static/main.*.py", lambda route: None)
 
 
 def loading_screen(page: Page, site_url: str, query: str) -> None:

@@ -261,7 +261,7 @@ PAGE_BLOCKS = (
 
 def loading_page(page: Page, site_url: str) -> None:
     """The game's page in Hebrew, its fonts and direction, Python held back."""
-    page.route("**/static/eightoff.*.zip", lambda route: None)
+    page.route("**/static/main.*.py", lambda route: None)
     page.goto(f"{site_url}index.html?lang=he", wait_until="domcontentloaded")
     assert page.evaluate("document.documentElement.dir") == "rtl"
 

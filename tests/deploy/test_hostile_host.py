@@ -302,7 +302,8 @@ def test_the_button_is_not_offered_for_a_download_failure(host: Host, watched: W
     page.goto(host.url + "index.html?no_sw&no_snapshot")
     wait_ready(page)
     assert page.evaluate(f"localStorage.getItem('{facts.RECORD_KEY}')")
-    page.route("**/static/eightoff.*.zip", lambda route: route.fulfill(status=503, body="down"))
+    # The runtime's wasm: every path fetches it (a boot from the snapshot needs no package zip).
+    page.route("**/pyodide.asm.wasm", lambda route: route.fulfill(status=503, body="down"))
     page.reload()
     page.wait_for_selector("html[data-boot-error]", state="attached")
     expect(page.locator(".loading-error-message")).to_contain_text("HTTP status 503")

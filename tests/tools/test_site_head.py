@@ -18,8 +18,8 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
 
 import pages  # noqa: E402  (tools/pages.py)
-from sitebuild import head, manifest, names, service_worker  # noqa: E402
-from sitebuild.common import PYC_STDLIB, PYODIDE_DIR, SNAPSHOT, facts  # noqa: E402
+from sitebuild import head, manifest, names, service_worker, stdlib  # noqa: E402
+from sitebuild.common import PYODIDE_DIR, SNAPSHOT, facts  # noqa: E402
 
 LANGUAGES = facts.LANGUAGES
 SOURCE = (ROOT / "index.html").read_text(encoding="utf-8")
@@ -123,7 +123,7 @@ def test_every_language_has_its_manifest(tmp_path: Path) -> None:
 def fake_site(dist: Path) -> None:
     """The files hash_site and write_service_worker read, with the build's icons."""
     (dist / "static" / "vendor" / PYODIDE_DIR).mkdir(parents=True)
-    for name in (PYC_STDLIB, SNAPSHOT):
+    for name in (stdlib.BOOT, stdlib.LATE, SNAPSHOT):
         (dist / "static" / "vendor" / PYODIDE_DIR / name).write_bytes(name.encode())
     for icon in manifest.MANIFEST["icons"]:
         (dist / icon["src"]).write_bytes(icon["src"].encode())

@@ -27,6 +27,7 @@ COMPRESSIBLE = {
     ".txt",
     ".zip",
     ".bin",  # the memory snapshot
+    ".mo",  # the catalogues
 }
 MIN_COMPRESS_BYTES = 1024
 Compressor = Callable[[bytes], bytes]

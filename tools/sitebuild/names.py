@@ -10,7 +10,8 @@ import re
 from collections.abc import Iterable
 from pathlib import Path
 
-from .common import PYC_STDLIB, PYODIDE_DIR, SNAPSHOT, sha256
+from .common import PYODIDE_DIR, SNAPSHOT, sha256
+from .stdlib import BOOT, LATE
 
 # Served under their own names: the entry points a visitor or a host asks for.
 UNHASHED_ROOT_FILES = ("index.html", "pyscript.toml", "sw.js")
@@ -19,13 +20,13 @@ TEXT = {".html", ".js", ".mjs", ".css", ".toml", ".webmanifest", ".json", ".svg"
 
 
 def hash_site(dist: Path, documents: Iterable[Path] = ()) -> dict[str, str]:
-    """Hash our files under dist/static/ (and our .pyc standard library and snapshot) and
-    rewrite the references in the root files (the manifests among them) and in
-    ``documents`` (the pages); returns old -> new."""
+    """Hash our files under dist/static/ (and our .pyc standard library's parts and snapshot) and
+    rewrite the references in the root files (the manifests among them) and in ``documents``
+    (the pages); returns old -> new."""
     static = dist / "static"
     files = [p for p in static.rglob("*") if p.is_file() and "vendor" not in p.relative_to(static).parts]
     # Built by us, not by Pyodide: their content, not the runtime's version, names them.
-    files += [static / "vendor" / PYODIDE_DIR / name for name in (PYC_STDLIB, SNAPSHOT)]
+    files += [static / "vendor" / PYODIDE_DIR / name for name in (BOOT, LATE, SNAPSHOT)]
     roots = [dist / name for name in UNHASHED_ROOT_FILES if (dist / name).exists()]
     roots += sorted(dist.glob("*.webmanifest"))
     return hash_names(files, [*roots, *documents])
