@@ -1,9 +1,9 @@
-"""The Statistics window's figures and chart as data (eightoff/web/windows/chart.py)."""
+"""The Statistics window's figures and chart as data (eightoff.web.view.chart.py)."""
 
 from __future__ import annotations
 
 from eightoff.web.storage.stats import Result, Tally
-from eightoff.web.windows.chart import CHART_GAMES, HEIGHT, WIDTH, bars, figures, summary
+from eightoff.web.view.chart import CHART_GAMES, HEIGHT, WIDTH, bars, figures, summary
 
 
 def result(score: int, won: bool = False, date: str = "2026-11-30") -> Result:

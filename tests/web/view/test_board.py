@@ -1,5 +1,5 @@
-"""The board's glue under CPython with a fake document (tests/web/fakes/dom.py):
-eightoff/web/board/build.py builds the page once, View.show (view.py, cards.py, bar.py)
+"""The board drawn, under CPython with a fake document (tests/web/fakes/dom.py):
+eightoff/web/view/build.py builds the page once, BoardView.show (board.py, cards.py, bar.py)
 brings it to a model touching only what differs, and plays the motion the model planned.
 The real page runs the same code in tests/browser (test_play, test_board, test_touch…)."""
 
@@ -37,27 +37,28 @@ from tests.web.fakes.dom import Document, Element
 CODE = DealCode.parse("EO1-C8-AAAAAFA")
 MODULES = (
     "eightoff.web.dom",
-    "eightoff.web.board.build",
-    "eightoff.web.board.bar",
-    "eightoff.web.board.cards",
-    "eightoff.web.board.flights",
-    "eightoff.web.board.view",
+    "eightoff.web.view.build",
+    "eightoff.web.view.bar",
+    "eightoff.web.view.cards",
+    "eightoff.web.view.flights",
+    "eightoff.web.view.board",
 )
+TOP = Spot("column-1")
 
 Made = tuple[Any, Document, Element]
 
 
 @pytest.fixture
 def make(monkeypatch: pytest.MonkeyPatch) -> Callable[..., Made]:
-    """``make(reduced_motion=False)``: a View on a fake document's ``#app``, its board 1000
-    by 700 pixels."""
+    """``make(reduced_motion=False)``: a BoardView on a fake document's ``#app``, its board
+    1000 by 700 pixels."""
 
     def build(reduced_motion: bool = False) -> Made:
         document = Document()
         modules = fakebrowser.install(monkeypatch, Window(reduced_motion), MODULES, document)
         root = document.createElement("div")
         document.body.appendChild(root)
-        view = modules.view.View(root)
+        view = modules.board.BoardView(root)
         view.board.clientWidth, view.board.clientHeight = 1000.0, 700.0
         return view, document, root
 
@@ -65,7 +66,8 @@ def make(monkeypatch: pytest.MonkeyPatch) -> Callable[..., Made]:
 
 
 def model_of(game: Game, view: Any, ui: InputState | None = None, hint: Any = None) -> BoardModel:
-    return game_model(game, ui or InputState(), hint, view.spot)
+    """The model of ``game``, its focus where the view has it (the top of column 1 first)."""
+    return game_model(game, ui or InputState(), hint, view.model.focus if view.model else TOP)
 
 
 def cards_of(pile: Element) -> list[str]:
@@ -118,7 +120,7 @@ def test_the_first_show_draws_the_whole_game_still(make: Callable[..., Made]) ->
     assert (view.elements.score.textContent, view.elements.moves.textContent) == ("0", "0")
     assert view.elements.code.textContent == "EO1-C8-AAAAAFA"
     assert view.elements.undo.disabled and view.elements.redo.disabled
-    assert view.elements.cards["5S"].tabIndex == 0 and view.spot == Spot("column-1", 5)
+    assert view.elements.cards["5S"].tabIndex == 0 and view.model.focus == Spot("column-1", 5)
     assert not any(card.animations for card in view.elements.cards.values())
 
 
@@ -139,7 +141,7 @@ def test_a_move_touches_only_what_changed_and_glides_its_card(make: Callable[...
         "easing": "ease-out",
     }
     assert view.elements.moves.textContent == "1" and not view.elements.undo.disabled
-    assert view.spot == Spot("column-1", 4) and view.elements.cards["6S"].tabIndex == 0
+    assert view.model.focus == Spot("column-1", 4) and view.elements.cards["6S"].tabIndex == 0
     assert view.elements.cards["5S"].tabIndex == -1
     writes = document.writes
     view.show(model_of(game, view))
@@ -176,7 +178,7 @@ def test_carried_cards_are_lifted_dragged_and_fly_back_when_put_down(make: Calla
     assert view.carried_head() is None
     view.drag(5, 5)  # nothing carried: nothing moves
     assert "--drag" not in view.piles["column-1"].style.props
-    ui.pick(game, "column-1", 5, "5S")
+    ui = ui.pick(game, "column-1", 5, "5S")
     view.show(model_of(game, view, ui))
     five = view.elements.cards["5S"]
     assert five.classList.contains("lifted") and view.carried_head() is five
@@ -189,7 +191,7 @@ def test_carried_cards_are_lifted_dragged_and_fly_back_when_put_down(make: Calla
     ]
     view.drag(30, -12.4)
     assert view.piles["column-1"].style.props["--drag"] == "30px -12px"
-    ui.put_back()
+    ui, _put = ui.put_back()
     view.show(model_of(game, view, ui))
     assert not five.classList.contains("lifted") and "--drag" not in view.piles["column-1"].style.props
     assert not any(view.piles[key].classList.contains("target") for key in view.piles)
@@ -214,7 +216,7 @@ def test_a_replay_is_marked_and_fewer_cells_remove_theirs(make: Callable[..., Ma
     view, _document, _root = make()
     view.show(model_of(Game.new(CODE), view), "still")
     small = Replay(DealCode.parse("EO1-C4-AAAAAFA"), ())
-    view.show(replay_model(small, view.spot), "still")
+    view.show(replay_model(small, TOP), "still")
     assert view.board.classList.contains("replaying") and view.board.attributes["data-cells"] == "4"
     assert sorted(key for key in view.piles if key.startswith("cell-")) == [f"cell-{n}" for n in range(1, 5)]
     view.show(model_of(Game.new(CODE), view), "still")
@@ -237,68 +239,59 @@ def test_a_foundations_covered_cards_are_hidden_from_screen_readers(make: Callab
 
 
 def test_the_keyboard_focus_moves_and_follows(make: Callable[..., Made]) -> None:
+    """The model's spot holds the one tab stop; the focus goes there when the board had it
+    or when it is taken (a key named the pile)."""
     view, document, _root = make()
     game = Game.new(CODE)
     view.show(model_of(game, view), "still")
-    view.navigate("ArrowRight")
-    assert view.spot == Spot("column-2", 5) and document.activeElement is view.elements.cards["5H"]
+    assert not view.has_focus()  # the focus is elsewhere (the fake document's body)
+    view.show(game_model(game, InputState(), None, Spot("column-2", 5)), take=True)
+    assert document.activeElement is view.elements.cards["5H"] and view.elements.cards["5H"].tabIndex == 0
+    assert view.elements.cards["5S"].tabIndex == -1
     view.show(model_of(game, view))  # the board had the focus: it keeps it
     assert document.activeElement is view.elements.cards["5H"]
-    view.focus_pile("cell-3")
-    assert view.spot == Spot("cell-3") and document.activeElement is view.piles["cell-3"]
-    view.focus_pile("cell-9")  # no such pile: nothing
-    assert view.spot == Spot("cell-3")
+    view.show(game_model(game, InputState(), None, Spot("cell-3")))
+    assert document.activeElement is view.piles["cell-3"]
     assert view.spot_of(view.elements.cards["KH"]) == Spot("column-1", 3)
     assert view.spot_of(view.elements.cards["QS"]) == Spot("cell-1")
     assert view.spot_of(view.elements.status) is None and view.spot_of(None) is None
-    view.follow_focus(view.elements.cards["KH"])
-    assert view.spot == Spot("column-1", 3) and view.elements.cards["KH"].tabIndex == 0
     assert view.index_of("column-1", "ZZ") is None
 
 
 def test_the_bar_says_announces_and_offers_the_link(make: Callable[..., Made]) -> None:
     view, document, _root = make()
-    parts = view.elements
-    view.say("Hello")
+    parts, bar = view.elements, view.bar
+    bar.say("Hello")
     assert parts.status.textContent == "Hello" and parts.status.classList.contains("show")
+    bar.announce("Hello")
     assert parts.announcer.textContent == "Hello"
-    view.announce("Hello")
+    bar.announce("Hello")
     assert parts.announcer.textContent == "Hello\u00a0"  # a repeat is said again
-    view.say("")
+    bar.say("")
     assert parts.status.textContent == "" and not parts.status.classList.contains("show")
-    view.saving(False)
+    bar.saving(False)
     assert not parts.unsaved.hidden
-    view.saving(True)
+    bar.saving(True)
     assert parts.unsaved.hidden
-    view.offer_link("https://x/?deal=1")
+    bar.offer_link("https://x/?deal=1")
     assert (
         not parts.share.hidden and parts.share_url.value == "https://x/?deal=1" and parts.share_url.selected
     )
     assert document.activeElement is parts.share_url
-    view.hide_link()
+    bar.offer_link(None)
     assert parts.share.hidden
-    view.apply_settings(Settings(deck="two", theme="dark"))
+    bar.apply_settings(Settings(deck="two", theme="dark"))
     assert view.root.attributes["data-deck"] == "two"
     assert document.documentElement.attributes["data-theme"] == "dark"
-    view.apply_settings(Settings(motion="off"))
-    assert "data-theme" not in document.documentElement.attributes and not view.flights.moving
-    view.link_pages("nl")
+    bar.apply_settings(Settings(motion="off"))
+    assert "data-theme" not in document.documentElement.attributes
+    bar.link_pages("nl")
     links = [node for node in view.root.find() if "data-page" in node.attributes]
     assert [(a.attributes["href"], a.attributes["hreflang"]) for a in links] == [
         ("nl/rules.html", "nl"),
         ("nl/examples.html", "nl"),
         ("nl/faq.html", "nl"),
     ]
-
-
-def test_a_model_in_another_language_rewrites_the_fixed_words(make: Callable[..., Made]) -> None:
-    view, _document, _root = make()
-    game = Game.new(CODE)
-    view.show(model_of(game, view), "still")
-    view.say("Something")
-    view.show(replace(model_of(game, view), language="nl"))  # words of another language
-    links = [node for node in view.root.find() if "data-page" in node.attributes]
-    assert links[0].attributes["href"] == "nl/rules.html" and view.elements.status.textContent == ""
 
 
 def test_a_board_not_laid_out_yet_is_not_sized(make: Callable[..., Made]) -> None:
@@ -410,7 +403,7 @@ def test_the_motion_setting_decides_over_the_device(
     make: Callable[..., Made], motion: str, reduced: bool, flies: bool
 ) -> None:
     view, _document, _root = make(reduced_motion=reduced)
-    view.apply_settings(Settings(motion=motion))
+    view.flights.chosen = Settings(motion=motion)
     view.show(model_of(Game.new(CODE), view), "still")
     view.show(model_of(Game.new(DealCode.parse("EO1-C8-AAAAAFB")), view), "deal")
     assert any(node.animations for node in view.elements.cards.values()) is flies
@@ -423,10 +416,10 @@ def test_a_finger_carries_its_cards_a_card_above_it(
     make: Callable[..., Made], motion: str, touch: bool, lift: bool
 ) -> None:
     view, _document, _root = make()
-    view.apply_settings(Settings(motion=motion))
+    view.flights.chosen = Settings(motion=motion)
     game, ui = Game.new(CODE), InputState()
     view.show(model_of(game, view), "still")
-    ui.pick(game, "column-1", 5, "5S")
+    ui = ui.pick(game, "column-1", 5, "5S")
     view.show(model_of(game, view, ui))
     assert view.layout is not None
     view.drag(10, 200, touch)
