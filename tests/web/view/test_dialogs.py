@@ -116,7 +116,7 @@ def test_a_window_is_built_when_first_wanted_and_the_state_opens_them_in_order(p
     dialogs = page.dialogs(built=False)
     page.draw(dialogs)
     assert page.body.children == []
-    page.draw(dialogs, NewGameWindow(), Confirm(DealRandomLike(), 3))
+    page.draw(dialogs, NewGameWindow(), Confirm(StartDeal(CODE), 3))
     assert [child.id for child in page.body.children] == ["new-game-dialog", "confirm"]
     assert opened(page) == ["new-game-dialog", "confirm"]  # the question over the window
     page.draw(dialogs, NewGameWindow())  # "Keep playing"
@@ -126,10 +126,6 @@ def test_a_window_is_built_when_first_wanted_and_the_state_opens_them_in_order(p
     while dialogs.build_next():
         pass
     assert [child.id for child in page.body.children] == ["new-game-dialog", "confirm", *IDS[:1], *IDS[3:]]
-
-
-def DealRandomLike() -> StartDeal:  # noqa: N802 (a stand-in for any pending command)
-    return StartDeal(CODE)
 
 
 @pytest.mark.parametrize(
