@@ -54,6 +54,8 @@ class Dialogs:
         """What each open window shows: the window and the state it was drawn from."""
         self.openers: dict[str, Any] = {}
         """Per dialog id, the element that had the focus when it opened."""
+        self.dismissed: set[str] = set()
+        """The dialogs the browser closed (Escape) that the state has not yet let go."""
         self.dispatch: Callable[[Action], None] | None = None
         """Where the dialogs' own events go (``None``: not bound)."""
         self.unbinds: list[Callable[[], None]] = []
@@ -79,6 +81,7 @@ class Dialogs:
         if relabel:
             self.texts.refresh()
         wanted = {window.ident for window in state.windows}
+        self.dismissed &= wanted
         for ident in [ident for ident in self.drawn if ident not in wanted]:
             del self.drawn[ident]
             if hand_over:
@@ -91,6 +94,7 @@ class Dialogs:
             drawn = self.drawn.get(window.ident)
             if drawn is not None and not panel.dialog.open:  # closed by the browser, not yet told
                 self._gone(window.ident)
+            if window.ident in self.dismissed:
                 continue
             if drawn is None:
                 panel.opened(window, state)
@@ -143,8 +147,10 @@ class Dialogs:
         self._gone(str(event.target.id))
 
     def _gone(self, ident: str) -> None:
-        """The browser closed the dialog ``ident`` the state holds open: the state follows."""
+        """The browser closed the dialog ``ident`` the state holds open: the state follows
+        (and until it does, the dialog stays closed)."""
         if self.drawn.pop(ident, None) is not None:
+            self.dismissed.add(ident)
             self._send(DialogClosed(ident))
 
     def _show(self, dialog: Any) -> None:
