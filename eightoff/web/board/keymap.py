@@ -1,5 +1,5 @@
 """Which key does what: a key press in, at most one :mod:`.actions` value out (pure Python,
-no browser import; tested under CPython). :mod:`.board.keys` reads the browser's ``keydown``
+no browser import; tested under CPython). :mod:`.view.keys` reads the browser's ``keydown``
 into a :class:`Keystroke` and sends the result to the update.
 
 - Ctrl+Z, Cmd+Z: undo;
