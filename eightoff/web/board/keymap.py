@@ -25,7 +25,7 @@ plays ``3a``.
 
 >>> from .focus import Spot
 >>> action_for(Keystroke("ArrowLeft"), Spot("column-2", 3))
-Navigate(key='ArrowLeft')
+Navigate(key='ArrowLeft', rows=1)
 >>> action_for(Keystroke(" "), Spot("cell-1"))
 Select(pile='cell-1', index=None)
 >>> action_for(Keystroke("?", shift=True), None)
