@@ -51,7 +51,7 @@ MODULES = [
     "eightoff.web.board.input_state",
     "eightoff.web.board.refusals",
     "eightoff.web.storage.stats",
-    "eightoff.web.door",
+    "eightoff.web.effects",
 ]
 """The modules with examples: each must run at least one."""
 
