@@ -1,8 +1,7 @@
-"""The first visit's how-to-play (eightoff/web/windows/how_to.py, how_to_card.py) under
-CPython: when it shows (a game with no move, never dismissed), that it takes no focus then,
-goes for good at "Got it" or the first move, comes back focused from the keys' window, and
-that "seen" survives any stored value and a storage that refuses. In the page:
-tests/browser/test_voice.py."""
+"""The first visit's how-to-play card (eightoff/web/windows/how_to.py, how_to_card.py) under
+CPython: that "seen" survives any stored value and a storage that refuses, and the card in a
+fake browser. When it shows and goes (the state's :class:`eightoff.web.state.HowTo`, through
+the update): tests/web/update/test_commands.py. In the page: tests/browser/test_voice.py."""
 
 from __future__ import annotations
 
@@ -10,16 +9,12 @@ from typing import Any
 
 import pytest
 
-from eightoff import Move
-from eightoff.web.actions import Command
 from eightoff.web.facts import HOW_TO_KEY
-from eightoff.web.rooms import Rooms
 from eightoff.web.storage.store import MemoryStorage, StorageFull
-from eightoff.web.windows.how_to import LINES, HowTo, Seen
+from eightoff.web.windows.how_to import LINES, Seen
 from tests.web.fakes import browser as fakebrowser
 from tests.web.fakes.browser import Window
 from tests.web.fakes.dom import Document
-from tests.web.fakes.page import FakeDialogs, FakeHowTo, Page, new_game
 
 
 class Refusing(MemoryStorage):
@@ -52,76 +47,6 @@ def test_a_storage_that_refuses_shows_it_and_raises_nothing() -> None:
     assert not seen.seen()
     seen.remember()  # nothing raised: shown again next visit
     assert not seen.seen()
-
-
-def controller(moves: int = 0, seen: bool = False) -> tuple[HowTo, FakeHowTo, FakeDialogs, Any]:
-    game = new_game()
-    for notation in ("1e", "1f")[:moves]:
-        game.play(Move.parse(notation))
-    card, dialogs = FakeHowTo(seen), FakeDialogs()
-    return HowTo(card, lambda: game, dialogs.hand_over), card, dialogs, game
-
-
-def test_a_first_visit_shows_it_without_the_focus() -> None:
-    how_to, card, _dialogs, _game = controller()
-    how_to.start()
-    assert card.calls == [("show", False)] and card.shown
-
-
-@pytest.mark.parametrize(("moves", "seen"), [(0, True), (1, False), (2, True)])
-def test_not_shown_once_seen_or_on_a_game_with_moves(moves: int, seen: bool) -> None:
-    how_to, card, _dialogs, _game = controller(moves, seen)
-    how_to.start()
-    assert card.calls == [] and not card.shown
-
-
-def test_got_it_hides_it_for_good() -> None:
-    how_to, card, _dialogs, _game = controller()
-    how_to.start()
-    how_to.dismiss()
-    assert card.calls == [("show", False), ("hide",), ("remember",)] and not card.shown
-    again, card2, _dialogs, _game = controller(seen=card.was_seen)
-    again.start()
-    assert card2.calls == []
-
-
-def test_the_first_move_hides_it_for_good_and_other_actions_do_not() -> None:
-    how_to, card, _dialogs, game = controller()
-    how_to.start()
-    how_to.follow()  # a pick, a hint, a window: no move
-    assert card.shown
-    game.play(Move.parse("1e"))
-    how_to.follow()
-    assert not card.shown and card.was_seen
-    how_to.follow()  # hidden: nothing more
-    assert card.names() == ["show", "hide", "remember"]
-
-
-def test_the_keys_window_shows_it_again_focused_until_the_next_move() -> None:
-    how_to, card, dialogs, game = controller(moves=1, seen=True)
-    dialogs.opened.add("help-dialog")
-    how_to.again()
-    assert dialogs.calls == [("hand_over", "help-dialog")] and not dialogs.opened
-    assert card.calls == [("show", True)]
-    how_to.follow()  # the game it was asked in, one move already: it stays
-    assert card.shown
-    game.undo()
-    how_to.follow()
-    assert not card.shown
-
-
-def test_the_door_routes_its_commands_and_a_move_hides_it() -> None:
-    page = Page()
-    rooms = Rooms(page.parts())
-    rooms.how_to.start()
-    assert page.how_to.shown
-    rooms.dispatch(Command("how-to-close"))
-    assert not page.how_to.shown and page.how_to.was_seen
-    rooms.dispatch(Command("how-to"))
-    assert page.how_to.calls[-1] == ("show", True) and ("hand_over", "help-dialog") in page.dialogs.calls
-    page.table.game.play(Move.parse("1e"))
-    rooms.dispatch(Command("undo"))  # any action after the move
-    assert not page.how_to.shown
 
 
 # -- the card in a fake browser ------------------------------------------------------------
