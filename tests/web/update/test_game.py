@@ -315,8 +315,8 @@ def test_hidden_the_clock_pauses_and_the_game_is_saved_with_its_time() -> None:
     assert effects == (Save(),) and not page.state.clock.running
     current = page.state.stats.current
     assert current is not None and current.time == 10_400
-    page.at(3_610_400).do(Tick())  # an hour in another tab: the timer comes, nothing more
-    assert page.state.clock.shown == 10_400 and page.effects[-1] == Save()
+    assert page.at(3_610_400).do(Tick()) == ()  # an hour in another tab: the timer comes, nothing more
+    assert page.state.clock.shown == 10_400
     effects = page.do(Visibility(hidden=False))
     assert effects == (Later("clock", 600, Tick()),) and page.state.clock.running
     page.at(3_611_000).do(Tick())
