@@ -94,7 +94,9 @@ def step(d: Draft, back: bool) -> None:
 
 def after(d: Draft, motion: Motion = "glide") -> None:
     """One redraw (``motion``) and one save after the game changed; the status line
-    cleared; the clock and the record follow the game."""
+    cleared; the cards picked up put back and a pointer's press forgotten (they name cards
+    by their place, which changed); the clock and the record follow the game."""
+    d.set(input=replace(d.state.input.put_back()[0], press=None))
     d.redraw(motion)
     d.say("")
     state, now = d.state, d.world.now
