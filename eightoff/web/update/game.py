@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ...errors import HistoryError, IllegalMoveError
+from ...errors import EightOffError, HistoryError
 from ...game import UNDO_LIMIT, Game
 from ...moves import Move
 from ..actions import Tick
@@ -36,13 +36,18 @@ from .draft import Draft
 def play(d: Draft, move: Move, card: str, carried: bool = False) -> bool:
     """Send one move to the engine: played (the moved cards glide; the win shows), or
     refused with its reason (``card`` says no unless cards were ``carried``: they fly
-    back). Whether it was played."""
+    back). Whether it was played. Every source of a move comes here (a gesture, keyboard
+    play, Finish): while the board is blocked (a dialog over it, a replay shown) nothing is
+    played, the carried cards go back."""
     state = d.state
+    if state.blocked:
+        d.redraw()
+        return False
     game = state.game.copy()
     before = game.position
     try:
         points = game.play(move)
-    except IllegalMoveError as error:
+    except EightOffError as error:  # the engine's refusal (a pile the game lacks too)
         d.set(input=state.input.tap_failed())
         d.refuse(None if carried else card, error_text(error))
         return False

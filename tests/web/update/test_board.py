@@ -128,7 +128,10 @@ def test_no_press_is_taken_while_the_board_is_blocked_or_another_is_on() -> None
     page.do(Close("settings-dialog"), FIVE, PointerDown("column-2", 5, "5H", pointer=8, x=0, y=0, now=0))
     assert page.state.input.press is not None and page.state.input.press.pointer == 7
     page.do(PointerMove(130, 100), "settings", PointerUp("cell-5", now=10))  # a window opened meanwhile
-    assert page.game.moves == 1  # a drag under way ends where it is dropped
+    assert page.game.moves == 0  # nothing plays behind a dialog: the carried card goes back
+    assert page.state.input.held is None and page.state.input.press is None
+    page.do(Close("settings-dialog"), FIVE, PointerMove(130, 100), PointerUp("cell-5", now=20))
+    assert page.game.moves == 1
 
 
 def test_a_move_or_up_without_a_press_does_nothing() -> None:
@@ -454,3 +457,11 @@ def test_the_board_offers_finish_exactly_when_the_engine_has_a_line() -> None:
     assert game_model(finishable(), InputState(), None, Spot("column-1")).can_finish
     start = Game.new(DealCode.parse("EO1-C8-XDJVQE7"))
     assert not game_model(start, InputState(), None, Spot("column-1")).can_finish
+
+
+def test_a_pile_the_game_lacks_is_refused_in_the_engines_words() -> None:
+    """No input of the page names one (its piles are the game's), but the update never
+    raises: the engine's reason, as for any refused move."""
+    page = Page(state_of(new_game("EO1-C4-AAAAAFA")))
+    page.do(Select("column-1"), Select("cell-8"))
+    assert page.said[-1] == "There is no such pile in this game." and page.game.moves == 0
