@@ -28,7 +28,7 @@ from typing import Final, Literal, cast, get_args
 
 from .storage.backup_file import BackupError
 from .storage.settings import Settings, SettingsError
-from .storage.store import Loaded, Notice
+from .storage.store import Aside, Loaded, Notice
 
 # -- commands ------------------------------------------------------------------------
 
@@ -61,6 +61,11 @@ CommandName = Literal[
     "replay-end",
     "replay-take-over",
     "replay-exit",
+    "unsaved",
+    "keep-newer",
+    "restore-aside",
+    "download-aside",
+    "discard-aside",
 ]
 """The page's commands, named as the buttons' ``data-action`` (docs/dom-contract.md):
 undo and redo one action; open the New Game window (``new-game``, or ``win-new`` from the
@@ -73,7 +78,10 @@ still be won once a hint found none (docs/coach.md); ``finish`` plays every card
 The player's record: ``stats`` opens the Statistics window, ``share`` copies a replay link
 of the game, ``reset-stats`` (after asking), ``export`` (a backup file), ``daily`` starts
 today's deal; the replay bar's ``replay-*`` buttons step through a replay,
-``replay-take-over`` plays on from the step shown, ``replay-exit`` closes the replay."""
+``replay-take-over`` plays on from the step shown, ``replay-exit`` closes the replay.
+Storage: ``unsaved`` (the "Not saved" badge) says why saves do not work and what to do,
+``keep-newer`` sets a newer version's record aside and plays on, saved; the settings'
+``restore-aside``, ``download-aside`` and ``discard-aside`` act on what was set aside."""
 COMMANDS: Final[frozenset[str]] = frozenset(get_args(CommandName))
 BOARD_COMMANDS: Final[frozenset[str]] = frozenset({"undo", "redo", "hint", "go-back", "finish"})
 """Commands that act on the board, which does nothing while a dialog is open over it or a
@@ -300,8 +308,9 @@ class WorkerReply:
     text: str
 
 
-WorkerFailure = Literal["start", "timeout"]
-"""Why the solver's worker was given up: it failed (to start, mostly), or did not answer."""
+WorkerFailure = Literal["start", "timeout", "outdated"]
+"""Why the solver's worker was given up: it failed (to start, mostly), it did not answer, or
+its file is gone from the site (a new version was deployed since the page loaded)."""
 
 
 @dataclass(frozen=True)
@@ -356,14 +365,29 @@ Timer = TapWindow | FinishStep | ReplayStep | Tick
 
 @dataclass(frozen=True)
 class Saved:
-    """A save came to ``notice`` (``None``: nothing to tell); ``saving``: whether saves work
-    now; ``loaded``: another tab's record, read when it had saved first (``first``: the
-    start's save, whose notice joins the start's words)."""
+    """A save came to ``notice`` (``None``: nothing to tell); ``unsaved``: why saves do not
+    work now (a notice code; ``""``: they do); ``loaded``: another tab's record, read when it
+    had saved first (``first``: the start's save, whose notice joins the start's words)."""
 
     notice: Notice | None
-    saving: bool
+    unsaved: str = ""
     loaded: Loaded | None = None
     first: bool = False
+
+
+@dataclass(frozen=True)
+class AsideRead:
+    """What the set-aside slot holds now (``None``: nothing)."""
+
+    aside: Aside | None
+
+
+@dataclass(frozen=True)
+class Persisted:
+    """The browser's answer to keeping the page's storage (``navigator.storage.persist``):
+    ``kept``, or ``None`` when it has no such answer."""
+
+    kept: bool | None
 
 
 @dataclass(frozen=True)
@@ -385,7 +409,7 @@ class FileRead:
     error: BackupError | None = None
 
 
-EffectResult = Saved | Copied | FileRead
+EffectResult = Saved | Copied | FileRead | AsideRead | Persisted
 
 Action = Control | KeyPlay | FocusTo | PointerAction | FromOutside | Timer | EffectResult
 """Everything the update takes (:func:`.update.update`, one case each)."""
@@ -429,6 +453,7 @@ __all__ = [
     "NAV_KEYS",
     "SETTINGS",
     "Action",
+    "AsideRead",
     "Choose",
     "Close",
     "CodeTyped",
@@ -448,6 +473,7 @@ __all__ = [
     "NavKey",
     "Navigate",
     "OtherTab",
+    "Persisted",
     "PointerAction",
     "PointerCancel",
     "PointerDown",

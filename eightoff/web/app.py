@@ -27,26 +27,41 @@ from datetime import UTC, datetime
 from typing import Any, Final
 
 from pyscript import document, window
-from pyscript.ffi import is_none
+from pyscript.ffi import is_none, to_js
 
 from ..deal import DealCode
 from ..winnable import CATALOGUED, winnable
 from .actions import (
     Action,
+    AsideRead,
     Copied,
     FileRead,
     FocusTo,
     ImportFile,
     OtherTab,
+    Persisted,
     Saved,
     Visibility,
     WorkerFailed,
+    WorkerFailure,
     WorkerReply,
     from_button,
     from_choice,
 )
 from .dom import Frame, Timers, intl_duration, intl_number, listen
-from .effects import Copy, Download, Effect, Later, ReadFile, RememberHowTo, Save, Solve
+from .effects import (
+    Aside,
+    Copy,
+    Download,
+    Effect,
+    Later,
+    Persist,
+    ReadFile,
+    Remember,
+    RememberHowTo,
+    Save,
+    Solve,
+)
 from .links.address import (
     DAILY,
     REPLAY,
@@ -90,10 +105,7 @@ class App:
         self.waiting: dict[str, Callable[[], None]] = {}
         """The cancel of each timer waiting, by its key (:class:`.effects.Later`)."""
         self.unbinds: list[Callable[[], None]] = []
-        self.worker = Worker(
-            lambda text: self.dispatch(WorkerReply(text)),
-            lambda failure: self.dispatch(WorkerFailed(failure)),
-        )
+        self.worker = Worker(lambda text: self.dispatch(WorkerReply(text)), self.worker_failed)
         self.tasks: set[asyncio.Future[None]] = set()
         """Running copies and file reads (kept until they end)."""
         self.queue: deque[Action] = deque()
@@ -139,6 +151,11 @@ class App:
             replay_of=None if replay is None else (replay, replay_step(query)),
             how_to_seen=how_to.seen(self.storage),
             hidden=bool(document.hidden),
+            unsaved=self.store.unsaved,
+            newer_visits=self.store.newer_visits,
+            aside=self.store.aside(),
+            device=self.store.device(),
+            safari=outside_home_screen(),
         )
         self.state = state
         yield
@@ -147,6 +164,7 @@ class App:
         window.performance.mark("eightoff-shown")  # the game drawn, the listeners bound
         self.effects(effects)
         self.drain()
+        self.storage_kept(ask=False)
         yield
         yield from timed(self.view.build_next)
         document.documentElement.setAttribute("data-ready", "")
@@ -238,7 +256,7 @@ class App:
                 loaded = (
                     self.store.load() if notice is not None and notice.code == "storage-other-tab" else None
                 )
-                self.queue.append(Saved(notice, self.store.saving, loaded, first))
+                self.queue.append(Saved(notice, self.store.unsaved, loaded, first))
             case Solve(request=request):
                 self.worker.send(request)
             case Later(key=key, ms=ms, action=action):
@@ -252,12 +270,63 @@ class App:
                 self.task(self.read(read))
             case RememberHowTo():
                 how_to.remember(self.storage)
+            case Remember(name=name, value=value):
+                self.store.remember(name, value)
+            case Persist():
+                self.storage_kept(ask=True)
+            case Aside(act="read"):
+                self.queue.append(AsideRead(self.store.aside()))
+            case Aside(act="discard"):
+                self.store.discard_aside()
+                self.queue.append(AsideRead(None))
+            case Aside(act="download"):
+                download(self.store.aside_text(), ASIDE_FILE, "text/plain")
+            case Aside(act="keep-newer"):
+                self.store.keep_newer_aside()
+                self.queue.append(AsideRead(self.store.aside()))
 
     def task(self, job: Coroutine[Any, Any, None]) -> None:
         """Run a coroutine, kept until it ends."""
         task = asyncio.ensure_future(job)
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
+
+    def storage_kept(self, ask: bool) -> None:
+        """Whether the browser keeps the page's storage (``ask``: ask it to,
+        ``navigator.storage.persist``; else only read the answer it gave)."""
+        manager = getattr(window.navigator, "storage", None)
+        name = "persist" if ask else "persisted"
+        method = None if manager is None or is_none(manager) else getattr(manager, name, None)
+        if method is None:
+            self.dispatch(Persisted(None))
+        else:
+            self.task(self.kept(method))
+
+    async def kept(self, method: Callable[[], Any]) -> None:
+        try:
+            kept: bool | None = bool(await method())
+        except Exception:
+            kept = None
+        self.dispatch(Persisted(kept))
+
+    def worker_failed(self, failure: WorkerFailure) -> None:
+        """The worker failed: when it could not start while the page is online, its file may
+        be gone (a new version deployed since this page loaded): asked once, past the cache."""
+        if failure != "start" or not window.navigator.onLine:
+            self.dispatch(WorkerFailed(failure))
+            return
+        self.task(self.worker_gone())
+
+    async def worker_gone(self) -> None:
+        options = to_js({"method": "HEAD", "cache": "no-store"}, dict_converter=window.Object.fromEntries)
+        failure: WorkerFailure = "start"
+        try:
+            response = await window.fetch(self.worker.url(), options)
+            if int(response.status) == 404:
+                failure = "outdated"
+        except Exception:
+            failure = "start"
+        self.dispatch(WorkerFailed(failure))
 
     async def copy(self, url: str, said: str) -> None:
         self.dispatch(Copied(url, said, await copy_text(url)))
@@ -295,6 +364,24 @@ class App:
         spot = self.view.board.spot_of(event.target)
         if spot is not None and spot != self.state.focus:
             self.dispatch(FocusTo(spot.pile, spot.index))
+
+
+ASIDE_FILE: Final = "eightoff-set-aside.txt"
+"""The file a value set aside is downloaded as, exactly as it was stored."""
+
+
+def outside_home_screen() -> bool:
+    """Safari, not started from the home screen or the Dock: Apple's browser deletes a site's
+    storage after seven days without a visit (an installed web app keeps it)."""
+    navigator = window.navigator
+    agent = str(getattr(navigator, "userAgent", "") or "")
+    apple = any(name in agent for name in ("Macintosh", "iPhone", "iPad"))
+    others = ("Chrome/", "CriOS/", "FxiOS/", "EdgiOS/")
+    safari = "Safari/" in agent and not any(name in agent for name in others)
+    installed = bool(getattr(navigator, "standalone", False)) or bool(
+        window.matchMedia("(display-mode: standalone)").matches
+    )
+    return apple and safari and not installed
 
 
 def timed(build: Callable[[], bool]) -> Iterator[None]:

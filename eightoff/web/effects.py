@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from typing import Literal
 
 from .actions import Action
 
@@ -72,6 +73,45 @@ class RememberHowTo:
     """Remember, apart from the record, that the how-to was dismissed (:mod:`.view.how_to`)."""
 
 
-Effect = Save | Solve | Later | Copy | Download | ReadFile | RememberHowTo
+@dataclass(frozen=True)
+class Remember:
+    """Remember ``value`` under ``name`` on this device (:data:`.facts.DEVICE_KEY`)."""
 
-__all__ = ["Copy", "Download", "Effect", "Later", "ReadFile", "RememberHowTo", "Save", "Solve"]
+    name: str
+    value: object
+
+
+@dataclass(frozen=True)
+class Persist:
+    """Ask the browser to keep the page's storage (``navigator.storage.persist``); comes back
+    as :class:`.actions.Persisted`."""
+
+
+AsideAct = Literal["read", "discard", "download", "keep-newer"]
+
+
+@dataclass(frozen=True)
+class Aside:
+    """The set-aside slot: read it, empty it, download it as it is, or (``keep-newer``) keep
+    a newer version's record there and save this tab's game from now on; comes back as
+    :class:`.actions.AsideRead` (and :class:`.actions.Saved` for ``keep-newer``)."""
+
+    act: AsideAct
+
+
+Effect = Save | Solve | Later | Copy | Download | ReadFile | RememberHowTo | Remember | Persist | Aside
+
+__all__ = [
+    "Aside",
+    "AsideAct",
+    "Copy",
+    "Download",
+    "Effect",
+    "Later",
+    "Persist",
+    "ReadFile",
+    "Remember",
+    "RememberHowTo",
+    "Save",
+    "Solve",
+]

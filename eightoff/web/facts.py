@@ -37,6 +37,12 @@ BACKUP_KEY: Final = "eightoff:backup"
 """``localStorage``: the last bad value found under :data:`RECORD_KEY`, kept as it was (the
 "set aside" slot, newest wins)."""
 
+DEVICE_KEY: Final = "eightoff:device"
+"""``localStorage``: what this device remembers apart from the record, as JSON: how many
+visits found a newer version's record under :data:`RECORD_KEY` (``newer``), and the words
+said once (``told``). Never in a backup (it belongs to the device); a value that cannot be
+read counts as nothing remembered."""
+
 HOW_TO_KEY: Final = "eightoff:how-to"
 """``localStorage``: present once the first visit's how-to was dismissed or a move played
 (:mod:`.view.how_to`; its value is never read)."""
@@ -136,6 +142,7 @@ def for_javascript() -> dict[str, object]:
 __all__ = [
     "BACKUP_KEY",
     "BOOT_TIMEOUT",
+    "DEVICE_KEY",
     "FIRST_VISIT",
     "HOW_TO_KEY",
     "LANGUAGES",

@@ -37,6 +37,7 @@ from .solver.messages import Line, ReplyVerdict
 from .storage.backup_file import Backup
 from .storage.settings import Settings
 from .storage.stats import Stats
+from .storage.store import Aside
 
 
 @dataclass(frozen=True)
@@ -108,15 +109,20 @@ class TakeBackup:
     backup: Backup
 
 
-Pending = StartDeal | OpenLink | DealRandom | ResetStats | TakeBackup
+@dataclass(frozen=True)
+class TakeAside:
+    """Bring back the record that was set aside, in place of the game, settings and record."""
+
+
+Pending = StartDeal | OpenLink | DealRandom | ResetStats | TakeBackup | TakeAside
 """What the question's "yes" does, as data."""
 
 
 @dataclass(frozen=True)
 class Confirm:
     """The question (``#confirm``): ``then`` once the player says yes. Its words: the
-    statistics to reset, a backup to take, or the game in progress (``moves``) that
-    ``then`` would replace (``address``: a deal the address asks for)."""
+    statistics to reset, a backup or the set-aside record to take, or the game in progress
+    (``moves``) that ``then`` would replace (``address``: a deal the address asks for)."""
 
     ident = "confirm"
     then: Pending
@@ -163,7 +169,15 @@ class StatsWindow:
     bad: bool = False
 
 
-Window = Confirm | WinWindow | NewGameWindow | SettingsWindow | KeysWindow | StatsWindow
+@dataclass(frozen=True)
+class SavingWindow:
+    """Why the game is not saved and what to do (``#saving-dialog``, from the "Not saved"
+    badge)."""
+
+    ident = "saving-dialog"
+
+
+Window = Confirm | WinWindow | NewGameWindow | SettingsWindow | KeysWindow | StatsWindow | SavingWindow
 
 
 # -- the solver's work ------------------------------------------------------------------
@@ -280,10 +294,23 @@ class PageState:
     how_to: HowTo = HowTo()
     share: str | None = None
     """A link shown to copy by hand (the clipboard refused it)."""
-    saving: bool = True
-    """Whether saves work (``#unsaved`` shows while they do not)."""
+    unsaved: str = ""
+    """Why saves do not work (a store notice's code: ``storage-full``, ``storage-newer`` …;
+    ``""``: they do). ``#unsaved`` shows while they do not."""
+    newer_visits: int = 0
+    """How many visits found the same newer version's record under the key (0: none)."""
+    aside: Aside | None = None
+    """What the set-aside slot holds (the settings offer it back or to discard)."""
+    kept: bool | None = None
+    """Whether the browser keeps the page's storage (``navigator.storage``; ``None``: not
+    known), and ``persist_asked``: asked this visit."""
+    persist_asked: bool = False
     serial: int = 0
     """The last serial given (requests to the worker, timers, changes, words said)."""
+
+    @property
+    def saving(self) -> bool:
+        return not self.unsaved
 
     @property
     def blocked(self) -> bool:
@@ -315,9 +342,11 @@ __all__ = [
     "Pending",
     "ResetStats",
     "Said",
+    "SavingWindow",
     "SettingsWindow",
     "StartDeal",
     "StatsWindow",
+    "TakeAside",
     "TakeBackup",
     "TapWait",
     "Verdict",

@@ -21,6 +21,7 @@ import pytest
 from eightoff import DealCode, Game, Move, saved
 from eightoff.rules import legal_moves
 from eightoff.web.actions import Command, Select
+from eightoff.web.effects import Aside, Remember
 from eightoff.web.facts import HOW_TO_KEY, RECORD_KEY
 from eightoff.web.state import Confirm, StatsWindow
 from eightoff.web.storage.backup_file import export
@@ -165,8 +166,8 @@ def test_the_start_in_pieces_gives_the_browser_its_turn_and_says_it_is_ready_las
     try:
         # after the elements (marked built), the game decided, the game drawn (marked
         # shown), then after each piece past 16 ms (two readings a part, 10 ms apart): two
-        # parts a piece (6 dialogs, the replay bar; the how-to card shown already)
-        assert turns == [(False, 1), (False, 1)] + [(False, 2)] * 4 and "data-ready" in html
+        # parts a piece (7 dialogs, the replay bar; the how-to card shown already)
+        assert turns == [(False, 1), (False, 1)] + [(False, 2)] * 5 and "data-ready" in html
         assert app.state.how_to.shown and not app.view.build_next()
     finally:
         app.unbind()
@@ -404,3 +405,82 @@ def test_the_how_to_is_remembered_once_dismissed_and_the_focus_followed(tab: Cal
     app.dispatch(None)
     app.dispatch(Command("help"))
     assert app.state.windows
+
+
+def test_what_storage_keeps_is_run_by_the_shell(tab: Callable[[str], Any]) -> None:
+    """The set-aside slot read, downloaded and emptied; the device's memory; a browser with
+    no storage manager answers nothing (the settings say it may clear the game)."""
+    app = tab("?deal=EO1-C8-AAAAAFA")
+    assert app.state.kept is None  # the fake browser has no navigator.storage
+    items = app.window.localStorage.items
+    items["eightoff:backup"] = "{not a record"
+    app.dispatch(Command("settings"))
+    app.run(Aside("read"))
+    app.dispatch(None)
+    app.drain()
+    assert app.state.aside is not None and app.state.aside.chars == 13
+    app.dispatch(Command("download-aside"))
+    assert app.document.clicked[-1].getAttribute("download") == "eightoff-set-aside.txt"
+    app.dispatch(Command("discard-aside"))
+    assert "eightoff:backup" not in items and app.state.aside is None
+    app.run(Remember("told", ["safari"]))
+    assert json.loads(items["eightoff:device"]) == {"told": ["safari"]}
+
+
+def test_a_worker_that_cannot_start_online_is_asked_after_past_the_cache(tab: Callable[[str], Any]) -> None:
+    """Its file gone (a 404: a new version deployed since the page loaded): the hint says to
+    reload; offline, or any other answer, it is a worker that could not start."""
+    app = tab("?deal=EO1-C8-AAAAAFA")
+    asked: list[Any] = []
+
+    def answering(status: int | None) -> Callable[..., Any]:
+        async def fetch(url: str, options: Any) -> Any:
+            asked.append((url, options))
+            if status is None:
+                raise OSError("offline")
+            return types.SimpleNamespace(status=status)
+
+        return fetch
+
+    for answer, said in (
+        (404, "A new version of Eight Off is on the site: reload the page to use the solver again."),
+        (200, "The solver could not start (is the connection down?). Ask for a hint again to retry."),
+        (None, "The solver could not start (is the connection down?). Ask for a hint again to retry."),
+    ):
+        app.window.fetch = answering(answer)
+        app.window.navigator.onLine = True
+
+        async def hint_fails() -> None:
+            click(app, "hint")
+            app.worker_failed("start")
+            await asyncio.gather(*app.tasks)
+
+        asyncio.run(hint_fails())
+        assert status(app) == said
+    assert asked[0][1] == {"method": "HEAD", "cache": "no-store"}
+    app.window.navigator.onLine = False
+    click(app, "hint")
+    app.worker_failed("start")
+    assert status(app).startswith("The solver could not start")
+
+
+def test_only_safari_outside_the_home_screen_is_told_how_long_it_keeps_the_game(
+    tab: Callable[[str], Any],
+) -> None:
+    app = tab("?deal=EO1-C8-AAAAAFA")
+    module = sys.modules["eightoff.web.app"]
+    navigator = app.window.navigator
+    safari = (
+        "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 "
+        "Version/18.0 Mobile/15E148 Safari/604.1"
+    )
+    navigator.userAgent = safari
+    app.window.matchMedia.return_value = types.SimpleNamespace(matches=False)
+    assert module.outside_home_screen()
+    navigator.standalone = True
+    assert not module.outside_home_screen()
+    del navigator.standalone
+    navigator.userAgent = safari.replace("Version/18.0", "CriOS/131.0")
+    assert not module.outside_home_screen()
+    navigator.userAgent = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/605.1.15 Version/17.0 Safari/605.1.15"
+    assert not module.outside_home_screen()  # WebKitGTK: no seven-day deletion of ours to tell

@@ -32,9 +32,11 @@ from eightoff.web.state import (
     Pending,
     ResetStats,
     Said,
+    SavingWindow,
     SettingsWindow,
     StartDeal,
     StatsWindow,
+    TakeAside,
     TakeBackup,
     Window,
     WinWindow,
@@ -97,6 +99,7 @@ def test_each_window_names_its_dialogs_id() -> None:
         SettingsWindow(),
         KeysWindow(),
         StatsWindow(),
+        SavingWindow(),
     ]
     assert [w.ident for w in windows] == [
         "confirm",
@@ -105,12 +108,13 @@ def test_each_window_names_its_dialogs_id() -> None:
         "settings-dialog",
         "help-dialog",
         "stats",
+        "saving-dialog",
     ]
     assert {type(w) for w in windows} == set(get_args(Window))
 
 
 def test_the_question_knows_what_its_yes_does() -> None:
-    assert set(get_args(Pending)) == {StartDeal, OpenLink, DealRandom, ResetStats, TakeBackup}
+    assert set(get_args(Pending)) == {StartDeal, OpenLink, DealRandom, ResetStats, TakeBackup, TakeAside}
     asked = Confirm(StartDeal(CODE, "restarted"), moves=3)
     assert (asked.then, asked.moves, asked.address) == (StartDeal(CODE, "restarted"), 3, False)
     assert StartDeal(CODE).said == "new"

@@ -129,6 +129,12 @@ def record_problem(reason: str, field: str) -> str:
         "stats-shape": lambda: _(
             "Its statistics are damaged: “{field}” is missing or of the wrong kind.", field=field
         ),
+        "stats-length": lambda: _(
+            "Its statistics are damaged: “{field}” holds more entries than a record keeps.", field=field
+        ),
+        "stats-count": lambda: _(
+            "Its statistics are damaged: “{field}” is larger than any real count.", field=field
+        ),
         "stats-code": lambda: _("Its statistics are damaged: a game has no valid deal code."),
         "stats-figures": lambda: _("Its statistics are damaged: the figures do not add up."),
         "stats-time": lambda: _("Its statistics are damaged: “{field}” is not a time of play.", field=field),

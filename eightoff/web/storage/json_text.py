@@ -71,9 +71,24 @@ def read_json(text: str) -> Any:
     if nesting(text) > MAX_DEPTH:
         raise JsonTextError("too-deep", f"the JSON text nests deeper than {MAX_DEPTH} levels")
     try:
-        return json.loads(text)
+        return json.loads(text, parse_int=_integer)
     except (TypeError, ValueError, RecursionError) as error:
         raise JsonTextError("not-json", f"the text is not JSON: {error}"[:200]) from error
 
 
-__all__ = ["MAX_CHARS", "MAX_DEPTH", "JsonTextError", "nesting", "read_json"]
+def _integer(digits: str) -> int | float:
+    """A JSON integer: as it is, or past :data:`LONGEST_INTEGER` digits a float (``inf`` for
+    thousands of digits), which no field of ours takes for a whole number, so the field at
+    fault is named, where ``int()`` would refuse the whole text as not JSON.
+
+    >>> read_json('{"version": 1' + "0" * 5000 + "}")
+    {'version': inf}
+    """
+    return int(digits) if len(digits) <= LONGEST_INTEGER else float(digits)
+
+
+LONGEST_INTEGER: Final = 20
+"""The most digits of an integer read as one: every count, time and revision we store has
+fewer (2^53 has 16)."""
+
+__all__ = ["LONGEST_INTEGER", "MAX_CHARS", "MAX_DEPTH", "JsonTextError", "nesting", "read_json"]

@@ -38,8 +38,8 @@ NOTICES: Final[dict[str, Words]] = {
     "storage-unreadable": lambda p: _("The browser's storage changed: your game is saved again."),
     "storage-other-tab": lambda p: _("The game was played on in another tab: this tab now shows that game."),
     "storage-newer": lambda p: _(
-        "A newer version of Eight Off saved a game here: reload this page to continue it."
-        " This tab will not save over it."
+        "A newer version of Eight Off saved a game here, and this page will not save over it: "
+        "reload to continue that game. If a reload does not help, see “Not saved” at the top."
     ),
 }
 """The words of each store notice (:class:`.storage.store.Notice` codes, docs/storage.md)."""

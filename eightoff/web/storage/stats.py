@@ -33,6 +33,7 @@ eightoff.web.storage.stats.StatsError: the statistics' figures do not add up
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from datetime import date
 from typing import Any, Final
 
 from ...deal import DealCode
@@ -47,6 +48,13 @@ DATES_WON: Final = 1000
 PATH_LIMIT: Final = 2000
 """The longest game whose every move :attr:`Current.path` keeps (for a replay link)."""
 MAX_COUNT: Final = (1 << 53) - 1
+"""No count ever grows past it (a tally stays exact as a JavaScript number)."""
+BACKUP_DAYS: Final = 7
+"""A backup reminder comes when games finished this many days ago or more are in no backup."""
+MOST_GAMES: Final = 10**12
+"""The largest count read back: more games than anyone plays, and far enough below
+:data:`MAX_COUNT` that the counts of each cell count and of all games always grow alike and
+add up (a count at :data:`MAX_COUNT` would stop while another went on)."""
 MAX_TIME: Final = 100 * 3600 * 1000 - 1
 """The longest time a game's clock shows, in milliseconds (99:59:59.999): the clock stops
 there, and a stored time beyond it is refused (``stats-time``)."""
@@ -75,8 +83,12 @@ def _date(value: Any, name: str) -> str:
 
 
 def _count(value: Any, name: str, low: int = 0) -> int:
-    if type(value) is not int or not low <= value <= MAX_COUNT:
+    if type(value) is not int or value < low:
         raise StatsError(f"the statistics' {name} is not a whole number", code="stats-number", field=name)
+    if value > MOST_GAMES:
+        raise StatsError(
+            f"the statistics' {name} is larger than any real count", code="stats-count", field=name
+        )
     return value
 
 
@@ -108,10 +120,10 @@ def checked_object(data: Any, name: str) -> dict[str, Any]:
 
 
 def checked_list(data: Any, name: str, limit: int) -> list[Any]:
-    if not isinstance(data, list) or len(data) > limit:
-        raise StatsError(
-            f"the statistics' {name} is not a list of at most {limit}", code="stats-shape", field=name
-        )
+    if not isinstance(data, list):
+        raise StatsError(f"the statistics' {name} is not a list", code="stats-shape", field=name)
+    if len(data) > limit:
+        raise StatsError(f"the statistics' {name} holds more than {limit}", code="stats-length", field=name)
     return data
 
 
@@ -354,6 +366,9 @@ class Stats:
     recent: tuple[Result, ...] = ()
     daily: Daily = field(default_factory=Daily)
     current: Current | None = None
+    exported: str | None = None
+    """The day of the last backup exported (``YYYY-MM-DD``; ``None``: never, or before the
+    record kept it)."""
 
     # -- following the game ----------------------------------------------------------
 
@@ -405,7 +420,22 @@ class Stats:
         path is kept for a replay, its time on the clock goes on)."""
         current = self.current if self.current is not None else Current(str(game.code), path=None)
         fresh = Current(str(game.code), finished=game.is_won)
-        return Stats(current=replace(fresh, path=current.path, time=current.time, untimed=current.untimed))
+        kept = replace(fresh, path=current.path, time=current.time, untimed=current.untimed)
+        return Stats(current=kept, exported=self.exported)
+
+    def backed_up(self, day: str) -> Stats:
+        """A backup of the record was exported on ``day``."""
+        return replace(self, exported=day)
+
+    def unsaved_days(self, today: str) -> int | None:
+        """How many days the games finished since the last backup (or ever, with none) go
+        back, when that is a week or more (``None``: less, or no game finished since)."""
+        since = [r.date for r in self.recent if self.exported is None or r.date > self.exported]
+        if not since:
+            return None
+        oldest = since[0] if self.exported is None else self.exported
+        days = (date.fromisoformat(today) - date.fromisoformat(oldest)).days
+        return days if days >= BACKUP_DAYS else None
 
     def _started(self, game: Game) -> Stats:
         current = self.current
@@ -482,6 +512,8 @@ class Stats:
         }
         if self.current is not None:
             data["current"] = self.current.to_dict()
+        if self.exported is not None:
+            data["exported"] = self.exported
         return data
 
     @classmethod
@@ -498,12 +530,14 @@ class Stats:
         by_cells = {n: Tally.from_dict(by_cells_data[str(n)], f"by_cells.{n}") for n in CELL_COUNTS}
         recent = tuple(Result.from_dict(r) for r in checked_list(data.get("recent"), "recent", RECENT))
         current = None if data.get("current") is None else Current.from_dict(data.get("current"))
+        exported = data.get("exported")
         stats = cls(
             by_cells,
             Tally.from_dict(data.get("overall"), "overall"),
             recent,
             Daily.from_dict(data.get("daily")),
             current,
+            None if exported is None else _date(exported, "exported"),
         )
         if sum(t.started for t in by_cells.values()) != stats.overall.started:
             raise StatsError("the statistics' counts do not add up", code="stats-figures")
@@ -562,9 +596,11 @@ def _leads_to(path: tuple[Move, ...], game: Game) -> bool:
 
 
 __all__ = [
+    "BACKUP_DAYS",
     "DATES_WON",
     "MAX_COUNT",
     "MAX_TIME",
+    "MOST_GAMES",
     "PATH_LIMIT",
     "RECENT",
     "Current",

@@ -31,13 +31,17 @@ True
 from __future__ import annotations
 
 import contextlib
+import hashlib
+import json
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 from ...errors import EightOffError
 from ...game import Game
 from ..facts import BACKUP_KEY as BACKUP_KEY
+from ..facts import DEVICE_KEY
 from ..facts import RECORD_KEY as KEY
+from .json_text import read_json
 from .record import MAX_REVISION, NewerRecordError, dump, parse, parse_record, peek_revision
 from .settings import Settings
 from .stats import Stats
@@ -127,6 +131,21 @@ class Loaded:
     stats: Stats = field(default_factory=Stats)
 
 
+ASIDE_CHARS: Final = 100_000
+"""The most of a bad value the set-aside slot keeps: a record is at most about 40,000
+characters, so a longer value cannot be one (it is refused unread) and only its first
+characters are kept; a value that filled the quota never fills it twice."""
+
+
+@dataclass(frozen=True)
+class Aside:
+    """What the set-aside slot (:data:`BACKUP_KEY`) holds: the record as this version reads
+    it (``loaded``; ``None``: it cannot be read), and its length in characters."""
+
+    loaded: Loaded | None
+    chars: int
+
+
 class Store:
     """One tab's view of the stored record.
 
@@ -137,6 +156,9 @@ class Store:
 
     def __init__(self, storage: Storage, tab_id: str) -> None:
         self.storage = storage
+        self.newer_visits = 0
+        """The visits, this one included, that found the same newer version's record (0:
+        none found)."""
         self.tab_id = tab_id
         self.revision = 0
         """The revision this tab last loaded or saved."""
@@ -144,6 +166,8 @@ class Store:
         """The record text this tab last loaded or saved."""
         self._stopped = False
         """Saving failed and the player was told; the next success says so."""
+        self._why = ""
+        """The notice code of the failure that stopped saving (``storage-full`` …)."""
         self._newer = False
         """A newer version of the game saved here: this tab never writes over it."""
         self.stats = Stats()
@@ -152,8 +176,22 @@ class Store:
 
     @property
     def saving(self) -> bool:
-        """False while saves fail (a full quota, storage refused)."""
-        return not self._stopped
+        """False while saves fail (a full quota, storage refused) or are held back (a newer
+        version's record holds the key)."""
+        return not self._stopped and not self._newer
+
+    @property
+    def unsaved(self) -> str:
+        """Why saves do not work (a notice code: ``storage-newer``, ``storage-full``,
+        ``storage-failed``, ``storage-unavailable``); ``""`` while they do."""
+        if self._newer:
+            return "storage-newer"
+        return self._why if self._stopped else ""
+
+    @property
+    def newer(self) -> bool:
+        """A newer version's record holds the key: nothing is written over it."""
+        return self._newer
 
     def load(self) -> Loaded:
         """The stored game and settings. Never raises: bad data is set aside under
@@ -161,7 +199,7 @@ class Store:
         try:
             text = self.storage.get(KEY)
         except Exception as error:
-            self._stopped = True
+            self._stopped, self._why = True, "storage-unavailable"
             unavailable = Notice("storage-unavailable", {"error": type(error).__name__})
             return Loaded(None, Settings(), unavailable, self.revision)
         if text is None:
@@ -172,6 +210,7 @@ class Store:
         except NewerRecordError:
             self._newer = True
             backup = self._set_aside(text)
+            self.newer_visits = self._count_newer(text)
             return Loaded(None, Settings(), Notice("storage-newer", {"backup": backup}), self.revision)
         except Exception as error:  # every kind of bad data, foreseen (EightOffError) or not
             return self._discard(text, error)
@@ -272,13 +311,81 @@ class Store:
         return Loaded(None, Settings(), notice, self.revision)
 
     def _set_aside(self, text: str) -> bool:
-        """Keep ``text`` under :data:`BACKUP_KEY` (replacing the previous one)."""
+        """Keep ``text`` under :data:`BACKUP_KEY` (replacing the previous one; at most its
+        first :data:`ASIDE_CHARS` characters)."""
         try:
             self.storage.remove(BACKUP_KEY)
-            self.storage.set(BACKUP_KEY, text)
+            self.storage.set(BACKUP_KEY, text[:ASIDE_CHARS])
         except Exception:
             return False
         return True
+
+    # -- the set-aside slot and the device's memory -------------------------------------
+
+    def aside(self) -> Aside | None:
+        """What the set-aside slot holds (``None``: nothing, or storage refused)."""
+        try:
+            text = self.storage.get(BACKUP_KEY)
+        except Exception:
+            return None
+        if text is None:
+            return None
+        try:
+            read = parse_record(text)
+        except Exception:  # bad data, a newer version's: not readable here
+            return Aside(None, len(text))
+        loaded = Loaded(read.game, read.settings, None, read.revision, read.stats)
+        return Aside(loaded, len(text))
+
+    def aside_text(self) -> str:
+        """The set-aside slot's text as it is (``""``: nothing there)."""
+        try:
+            return self.storage.get(BACKUP_KEY) or ""
+        except Exception:
+            return ""
+
+    def discard_aside(self) -> None:
+        """Empty the set-aside slot."""
+        self._remove(BACKUP_KEY)
+
+    def keep_newer_aside(self) -> None:
+        """A newer version's record stays in the set-aside slot (it is there since the
+        load), and this tab's saves go on over the key: the player chose to play on."""
+        self._newer = False
+        self.newer_visits = 0
+        try:
+            stored = self.storage.get(KEY)
+        except Exception:
+            stored = None
+        if stored is not None:
+            self._set_aside(stored)
+            self._seen = stored
+            self.revision = max(self.revision, peek_revision(stored))
+
+    def device(self) -> dict[str, Any]:
+        """What this device remembers (:data:`.facts.DEVICE_KEY`); nothing when it cannot
+        be read."""
+        try:
+            data = read_json(self.storage.get(DEVICE_KEY) or "{}")
+        except Exception:
+            return {}
+        return data if isinstance(data, dict) else {}
+
+    def remember(self, name: str, value: Any) -> None:
+        """Remember ``value`` under ``name`` on this device (a refusal loses only that)."""
+        data = {**self.device(), name: value}
+        with contextlib.suppress(Exception):
+            self.storage.set(DEVICE_KEY, json.dumps(data, separators=(",", ":")))
+
+    def _count_newer(self, text: str) -> int:
+        """The visits that found this newer record, this one counted."""
+        mark = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+        seen = self.device().get("newer")
+        visits = 1
+        if isinstance(seen, list) and len(seen) == 2 and seen[0] == mark and type(seen[1]) is int:
+            visits = min(seen[1], 1000) + 1
+        self.remember("newer", [mark, visits])
+        return visits
 
     def _remove(self, key: str) -> None:
         with contextlib.suppress(Exception):
@@ -289,5 +396,7 @@ class Store:
             return None
         self._stopped = True
         if isinstance(error, StorageFull):
+            self._why = "storage-full"
             return Notice("storage-full")
+        self._why = "storage-failed"
         return Notice("storage-failed", {"error": type(error).__name__})

@@ -16,6 +16,7 @@ backups, links, how-to), :mod:`.replay`. :func:`start` makes the first state.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Final, assert_never, get_args
 
@@ -24,6 +25,7 @@ from ...moves import Move
 from ..actions import (
     BOARD_COMMANDS,
     Action,
+    AsideRead,
     Choose,
     Close,
     CodeTyped,
@@ -38,6 +40,7 @@ from ..actions import (
     KeyPlay,
     Navigate,
     OtherTab,
+    Persisted,
     PointerAction,
     PointerCancel,
     PointerDown,
@@ -57,7 +60,7 @@ from ..actions import (
 )
 from ..board.clock import Clock
 from ..board.focus import Spot, settle
-from ..effects import Effect, ReadFile, Save
+from ..effects import Effect, Remember, Save
 from ..links.address import Link
 from ..state import (
     Confirm,
@@ -67,6 +70,7 @@ from ..state import (
     OpenLink,
     PageState,
     ResetStats,
+    SavingWindow,
     SettingsWindow,
     StartDeal,
     StatsWindow,
@@ -75,6 +79,8 @@ from ..state import (
 from ..storage.daily import daily_code, iso
 from ..storage.settings import Settings
 from ..storage.stats import Stats
+from ..storage.store import Aside
+from ..words.i18n import _, ngettext
 from . import board, commands, replay, solver
 from .draft import Draft
 from .game import keep_time, other_tab, saved, step
@@ -96,6 +102,8 @@ KEEPS_HINT: Final[tuple[type, ...]] = (
     Saved,
     Copied,
     FileRead,
+    AsideRead,
+    Persisted,
 )
 """The actions that leave a hint shown: a gesture under way (its result, when it has one,
 clears it), the controls that change nothing on the board, what arrives from outside
@@ -156,7 +164,7 @@ def update(state: PageState, action: Action, world: World) -> tuple[PageState, t
         case ReplayStep():
             replay.play_on(d)
         case ImportFile(read=read):
-            d.ask(ReadFile(read))
+            commands.choose_file(d, read)
         case FileRead(text=text, error=error):
             commands.file_read(d, text, error)
         case OtherTab(loaded=loaded):
@@ -169,8 +177,12 @@ def update(state: PageState, action: Action, world: World) -> tuple[PageState, t
             seen(d, hidden)
         case Tick():
             pass  # the clock's time, below
-        case Saved(notice=notice, saving=saving, loaded=loaded, first=first):
-            saved(d, notice, saving, loaded, first)
+        case Saved(notice=notice, unsaved=unsaved, loaded=loaded, first=first):
+            saved(d, notice, unsaved, loaded, first)
+        case AsideRead(aside=aside):
+            d.set(aside=aside)
+        case Persisted(kept=kept):
+            d.set(kept=kept)
         case Copied(url=url, said=said, done=done):
             commands.copied(d, url, said, done)
         case _:
@@ -225,6 +237,12 @@ def command(d: Draft, name: str) -> None:
         commands.how_to_again(d)
     elif name == "how-to-close":
         commands.how_to_dismissed(d)
+    elif name == "unsaved":
+        d.open(SavingWindow())
+    elif name == "keep-newer":
+        commands.keep_newer(d)
+    elif name in ("restore-aside", "download-aside", "discard-aside"):
+        commands.aside_command(d, name)
     else:
         replay.command(d, name)
 
@@ -259,11 +277,21 @@ def start(
     replay_of: tuple[Link, int] | None = None,
     how_to_seen: bool = True,
     hidden: bool = False,
+    unsaved: str = "",
+    newer_visits: int = 0,
+    aside: Aside | None = None,
+    kept: bool | None = None,
+    device: Mapping[str, object] | None = None,
+    safari: bool = False,
 ) -> tuple[PageState, tuple[Effect, ...]]:
     """The page's first state and effects: ``game`` with the ``settings`` and record as the
     start decided it (:func:`.links.startup.decide`; ``path``: a position link's moves from
     the deal, ``said`` its words, ``ask``: a deal the address asks for over a game in
-    progress), a replay link shown over it, the how-to for a first game, the first save."""
+    progress), a replay link shown over it, the how-to for a first game, the first save.
+    What storage keeps comes too: why saves do not work (``unsaved``), how many visits
+    found a newer version's record, the set-aside slot, whether the browser keeps the
+    page's storage, what this ``device`` remembers; ``safari``: a browser that deletes a
+    site's storage after a week without a visit (Safari, not from the home screen)."""
     stats = stats.matched(game)
     current = stats.current
     if (
@@ -277,7 +305,9 @@ def start(
         stats = stats.with_path(game, path)
     clock = Clock.of(game, stats, hidden, world.now)
     state = PageState(game, settings, stats, language, address_lang, page, clock=clock)
+    state = replace(state, unsaved=unsaved, newer_visits=newer_visits, aside=aside, kept=kept)
     d = Draft(state, world)
+    remembered = device or {}
     d.redraw("still")
     if not how_to_seen and not game.moves:
         d.set(how_to=HowTo(shown=True))
@@ -286,6 +316,20 @@ def start(
     words = list(said)
     if replay_of is not None:
         words.append(replay.start(d, *replay_of))
+    told = remembered.get("told")
+    told = [word for word in told if isinstance(word, str)] if isinstance(told, list) else []
+    if safari and kept is not True and "safari" not in told:
+        words.append(
+            _(
+                "This browser keeps the game only while you visit it every few days or add it to the "
+                "home screen; a backup from the Statistics window keeps it anywhere."
+            )
+        )
+        d.ask(Remember("told", [*told, "safari"]))
+    days = stats.unsaved_days(d.today)
+    if days is not None and remembered.get("reminded") != d.today:
+        words.append(backup_reminder(days, stats.exported is not None))
+        d.ask(Remember("reminded", d.today))
     d.say(" ".join(w for w in words if w))
     d.ask(Save(first=True))
     if ask is not None:
@@ -294,4 +338,25 @@ def start(
     return d.state, tuple(d.effects)
 
 
-__all__ = ["KEEPS_HINT", "clears_hint", "command", "needs_board", "start", "update"]
+def backup_reminder(days: int, exported: bool) -> str:
+    """A reminder that games of the last ``days`` days are in no backup file."""
+    if exported:
+        return ngettext(
+            "Your last backup is {days} day old and games were played since: export one from the "
+            "Statistics window.",
+            "Your last backup is {days} days old and games were played since: export one from the "
+            "Statistics window.",
+            days,
+            days=days,
+        )
+    return ngettext(
+        "The games of the last {days} day are in no backup: export one from the Statistics window "
+        "to keep them if this browser clears its storage.",
+        "The games of the last {days} days are in no backup: export one from the Statistics window "
+        "to keep them if this browser clears its storage.",
+        days,
+        days=days,
+    )
+
+
+__all__ = ["KEEPS_HINT", "backup_reminder", "clears_hint", "command", "needs_board", "start", "update"]

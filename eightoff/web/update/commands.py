@@ -6,13 +6,14 @@ backups, shared links and the how-to (pure Python; tested under CPython through
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 
 from ...deal import NUMBERS, DealCode
 from ...errors import DealCodeError
 from ...winnable import CATALOGUED, winnable
 from ..actions import Choose
-from ..effects import Copy, Download, RememberHowTo
+from ..effects import Aside, Copy, Download, ReadFile, RememberHowTo
 from ..links.address import Link, share_url
 from ..state import (
     Confirm,
@@ -25,6 +26,7 @@ from ..state import (
     Said,
     StartDeal,
     StatsWindow,
+    TakeAside,
     TakeBackup,
 )
 from ..storage.backup_file import FILE_NAME, MEDIA_TYPE, BackupError, export, read, reason_text
@@ -58,6 +60,8 @@ def run(d: Draft, then: Pending) -> None:
         d.set(stats=d.state.stats.reset(d.state.game))
         d.save()
         stats_said(d, _("The statistics were reset."))
+    elif isinstance(then, TakeAside):
+        take_aside(d)
     else:
         take_backup(d, then)
 
@@ -132,9 +136,16 @@ def stats_said(d: Draft, text: str, bad: bool = False) -> None:
 
 
 def export_backup(d: Draft) -> None:
+    """A backup file downloaded; the record notes the day (a week later, games finished
+    since bring a reminder)."""
+    d.set(stats=d.state.stats.backed_up(d.today))
+    d.save()
     state = d.state
     d.ask(Download(export(state.game, state.settings, state.stats, d.world.stamp), FILE_NAME, MEDIA_TYPE))
-    stats_said(d, _("Backup saved as {name}.", name=FILE_NAME))
+    said = _("Backup saved as {name}.", name=FILE_NAME)
+    if state.window(StatsWindow) is None:
+        d.say(said)
+    stats_said(d, said)
 
 
 def file_read(d: Draft, text: str | None, error: BackupError | None) -> None:
@@ -149,6 +160,59 @@ def file_read(d: Draft, text: str | None, error: BackupError | None) -> None:
             return
     if error is not None:
         stats_said(d, _("This file cannot be imported: {reason}", reason=reason_text(error)), bad=True)
+
+
+def choose_file(d: Draft, read: Callable[[], Awaitable[str | None]]) -> None:
+    """A file chosen: read it (what the last one came to is no longer said)."""
+    window = d.state.window(StatsWindow)
+    if isinstance(window, StatsWindow) and window.message.text:
+        stats_said(d, "")
+    d.ask(ReadFile(read))
+
+
+# -- what storage keeps ------------------------------------------------------------------------
+
+
+def aside_command(d: Draft, name: str) -> None:
+    """The settings' offer of what was set aside: bring it back (after asking, over a game
+    in progress), download it as it is, or discard it."""
+    aside = d.state.aside
+    if aside is None:
+        return
+    if name == "restore-aside":
+        if aside.loaded is not None and aside.loaded.game is not None:
+            guarded(d, TakeAside())
+    elif name == "download-aside":
+        d.ask(Aside("download"))
+    else:
+        d.set(aside=None)
+        d.ask(Aside("discard"))
+        d.say(_("What was set aside is deleted."))
+
+
+def take_aside(d: Draft) -> None:
+    """The set-aside record in place of the game, settings and record; the slot emptied."""
+    aside = d.state.aside
+    loaded = None if aside is None else aside.loaded
+    if loaded is None or loaded.game is None:
+        return
+    d.close_all()
+    show_game(d, loaded.game, loaded.settings, loaded.stats, "deal")
+    d.set(aside=None)
+    d.save(take_over=True)
+    d.ask(Aside("discard"))
+    d.say(_("The game that was set aside is back."))
+
+
+def keep_newer(d: Draft) -> None:
+    """A newer version's record stays set aside, and this game is saved from now on."""
+    if d.state.unsaved != "storage-newer":
+        return
+    d.close_all()
+    d.set(newer_visits=0)
+    d.ask(Aside("keep-newer"))
+    d.save()
+    d.say(_("The newer version's game is set aside: this game is saved from now on."))
 
 
 def take_backup(d: Draft, then: TakeBackup) -> None:

@@ -10,6 +10,7 @@ decides every rule; a refused move's reason is its error, in words
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Final
 
 from ...errors import EightOffError, HistoryError
 from ...game import UNDO_LIMIT, Game
@@ -18,7 +19,7 @@ from ..actions import Tick
 from ..board.clock import Clock
 from ..board.input_state import InputState
 from ..board.model import Motion
-from ..effects import Later
+from ..effects import Aside, Later, Persist
 from ..links.address import Link
 from ..solver.messages import line_request
 from ..state import StartDeal, WinWindow
@@ -54,6 +55,9 @@ def play(d: Draft, move: Move, card: str, carried: bool = False) -> bool:
     d.set(game=game)
     after(d, "win" if game.is_won else "glide")
     d.announce(speech.moved(before, move, points))
+    if not d.state.persist_asked and d.state.kept is not True:  # the first move: a player here to stay
+        d.set(persist_asked=True)
+        d.ask(Persist())
     if game.is_won:
         won(d, game)
     return True
@@ -180,10 +184,19 @@ def choose(d: Draft, settings: Settings) -> None:
     d.save()
 
 
-def saved(d: Draft, notice: Notice | None, saving: bool, loaded: Loaded | None, first: bool) -> None:
-    """A save's outcome: whether saves work; another tab's game shown when it had saved
-    first; a notice said (after the start's words, for the start's save)."""
-    d.set(saving=saving)
+SET_ASIDE: Final = frozenset(
+    {"storage-corrupt", "storage-settings-reset", "storage-stats-reset", "storage-set-aside", "storage-newer"}
+)
+"""The notices of a value set aside: the settings' offer of it is read again."""
+
+
+def saved(d: Draft, notice: Notice | None, unsaved: str, loaded: Loaded | None, first: bool) -> None:
+    """A save's outcome: why saves do not work, if they do not; another tab's game shown
+    when it had saved first; a notice said (after the start's words, for the start's save);
+    a value set aside offered back in the settings."""
+    d.set(unsaved=unsaved)
+    if notice is not None and notice.code in SET_ASIDE:
+        d.ask(Aside("read"))
     other = notice is not None and notice.code == "storage-other-tab"
     if other and loaded is not None and loaded.game is not None:
         show_game(d, loaded.game, loaded.settings, loaded.stats)

@@ -124,11 +124,16 @@ def failed(d: Draft, failure: WorkerFailure) -> None:
     if hints.deal_asked:
         start_deal(d, StartDeal(DealCode(d.world.chance % NUMBERS, state.settings.cells), "unsolved"))
     elif hints.asked is not None:
-        d.say(
-            _("The solver could not start (is the connection down?). Ask for a hint again to retry.")
-            if failure == "start"
-            else _("The solver did not answer in time. Ask for a hint again to retry.")
-        )
+        d.say(failure_words(failure))
+
+
+def failure_words(failure: WorkerFailure) -> str:
+    """Why a hint did not come."""
+    if failure == "outdated":
+        return _("A new version of Eight Off is on the site: reload the page to use the solver again.")
+    if failure == "start":
+        return _("The solver could not start (is the connection down?). Ask for a hint again to retry.")
+    return _("The solver did not answer in time. Ask for a hint again to retry.")
 
 
 # -- where the game slipped away ----------------------------------------------------------

@@ -125,7 +125,9 @@ class Elements:
             add(el("dl", "stat deal"), texts.text(el("dt", "name"), lambda: _("Deal")), self.code),
         )
         # Shown while saves fail (a full quota): the toast that says so fades, this stays.
-        self.unsaved = texts.text(el("span", "stat unsaved", id="unsaved", hidden=""), lambda: _("Not saved"))
+        # A button: it opens the window that says why and what to do (view/saving_window.py).
+        unsaved = el("button", "stat unsaved", id="unsaved", type="button", hidden="", data_action="unsaved")
+        self.unsaved = texts.text(unsaved, lambda: _("Not saved"))
         info.appendChild(self.unsaved)
         tools = el("nav", "tools")
         self.undo = self._button("undo")

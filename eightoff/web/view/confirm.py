@@ -8,7 +8,7 @@ does is the state's too.
 from __future__ import annotations
 
 from ..dom import Texts, add, el
-from ..state import Confirm, OpenLink, PageState, ResetStats, TakeBackup
+from ..state import Confirm, OpenLink, PageState, ResetStats, TakeAside, TakeBackup
 from ..storage.backup_file import describe
 from ..words.i18n import _, ngettext
 from .panel import Panel, buttons
@@ -21,6 +21,15 @@ def question(window: Confirm) -> str:
         return _("Reset all statistics? This cannot be undone.")
     if isinstance(then, TakeBackup):
         return describe(then.backup)
+    if isinstance(then, TakeAside):
+        return ngettext(
+            "The game that was set aside comes back in place of the game in progress ({moves} move), "
+            "which will be lost.",
+            "The game that was set aside comes back in place of the game in progress ({moves} moves), "
+            "which will be lost.",
+            moves,
+            moves=moves,
+        )
     if window.address and isinstance(then, OpenLink):
         return ngettext(
             "Open deal {code}? The game in progress ({moves} move) will be lost.",

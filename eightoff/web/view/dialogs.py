@@ -26,6 +26,7 @@ from .confirm import ConfirmDialog
 from .keys_window import KeysDialog
 from .new_game import NewGameDialog
 from .panel import Panel
+from .saving_window import SavingDialog
 from .settings_window import SettingsDialog
 from .stats_window import StatsDialog
 from .win import WinDialog
@@ -37,6 +38,7 @@ MAKERS: dict[str, Callable[[Texts], Panel]] = {
     "settings-dialog": SettingsDialog,
     "help-dialog": KeysDialog,
     "stats": StatsDialog,
+    "saving-dialog": SavingDialog,
 }
 """How each window is made, by its dialog's id, in the page's order."""
 
@@ -169,10 +171,13 @@ class Dialogs:
 
 def _differs(drawn: PageState, state: PageState) -> bool:
     """Whether a window drawn from ``drawn`` may show something else of ``state``: the
-    settings, the record or the coach's verdict changed."""
-    return (drawn.settings, drawn.coach.verdict) != (state.settings, state.coach.verdict) or (
-        drawn.stats is not state.stats
-    )
+    settings, the record, the coach's verdict or what storage keeps changed."""
+    return _shown(drawn) != _shown(state) or drawn.stats is not state.stats
+
+
+def _shown(state: PageState) -> tuple[object, ...]:
+    """What of ``state`` the windows show besides their own contents and the record."""
+    return (state.settings, state.coach.verdict, state.kept, state.aside, state.unsaved, state.newer_visits)
 
 
 __all__ = ["MAKERS", "Dialogs"]

@@ -16,6 +16,7 @@ Thin DOM code; nothing else writes to the page. What it draws, from what:
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import quote
 
 from pyscript import document, window
 
@@ -151,6 +152,8 @@ class PageView:
             if replay.playing:
                 return
             query = f"{replay.link().query(replay=True)}={replay.step}"
+            if state.address_lang:  # the language the replay's address asked for stays with it
+                query += f"&{LANG}={quote(state.address_lang, safe='')}"
         elif state.address_lang:
             query = address_for(state.game.code, f"?{LANG}={state.address_lang}")
         else:

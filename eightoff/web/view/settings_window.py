@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from ..dom import Texts, add, el, reduced_motion
 from ..state import PageState
-from ..words.i18n import LANGUAGES, NAMES, _, direction
+from ..storage.store import Aside
+from ..words.i18n import LANGUAGES, NAMES, _, direction, ngettext
 from .panel import Panel, buttons
 
 
@@ -57,7 +58,20 @@ class SettingsDialog(Panel):
             self.radio("theme", "dark", lambda: _("Dark")),
         )
         done = buttons(self.action(lambda: _("Done"), "close", "primary"))
-        add(self.body, deck, theme, choice, clock, motion, picker, done)
+        self.kept = el("p", "storage-kept", id="storage-kept")
+        self.aside = el("p", "storage-aside", id="storage-aside")
+        self.restore = self.action(lambda: _("Bring it back"), "restore-aside", id="restore-aside")
+        self.download = self.action(lambda: _("Download it"), "download-aside", id="download-aside")
+        self.discard = self.action(lambda: _("Delete it"), "discard-aside", id="discard-aside")
+        self.aside_row = buttons(self.restore, self.download, self.discard)
+        storage = add(
+            el("fieldset", "storage-choice"),
+            texts.text(el("legend"), lambda: _("Storage")),
+            self.kept,
+            self.aside,
+            self.aside_row,
+        )
+        add(self.body, deck, theme, choice, clock, motion, picker, storage, done)
 
     def draw(self, window: object, state: PageState) -> None:
         """Every input as the settings and the language in use say."""
@@ -70,6 +84,44 @@ class SettingsDialog(Panel):
         self.clock.checked = settings.clock
         self.motion.checked = settings.moving(bool(reduced_motion().matches))
         self.language.value = state.language
+        self.kept.textContent = kept_words(state.kept)
+        aside = state.aside
+        self.aside.hidden = self.aside_row.hidden = aside is None
+        self.aside.textContent = "" if aside is None else aside_words(aside)
+        readable = aside is not None and aside.loaded is not None and aside.loaded.game is not None
+        self.restore.hidden = not readable
+        self.download.hidden = readable
 
 
-__all__ = ["SettingsDialog"]
+def kept_words(kept: bool | None) -> str:
+    """Whether the browser keeps the game's storage (``navigator.storage``)."""
+    if kept:
+        return _("This browser keeps the game's storage until you delete it.")
+    return _(
+        "This browser may delete the game's storage when space runs short or the site is not "
+        "visited for a while: export a backup from the Statistics window to keep your games."
+    )
+
+
+def aside_words(aside: Aside) -> str:
+    """What was set aside, when something was (a value that could not be read, or another
+    version's record)."""
+    loaded = aside.loaded
+    if loaded is not None and loaded.game is not None:
+        game = loaded.game
+        return ngettext(
+            "Set aside: a saved game of deal {code} after {moves} move.",
+            "Set aside: a saved game of deal {code} after {moves} moves.",
+            game.moves,
+            code=str(game.code),
+            moves=game.moves,
+        )
+    return ngettext(
+        "Set aside: {chars} character this version cannot read (a newer version's save, or damaged data).",
+        "Set aside: {chars} characters this version cannot read (a newer version's save, or damaged data).",
+        aside.chars,
+        chars=aside.chars,
+    )
+
+
+__all__ = ["SettingsDialog", "aside_words", "kept_words"]

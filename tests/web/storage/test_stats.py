@@ -265,8 +265,9 @@ def test_bad_stored_statistics_are_refused_with_a_reason(path: str, value: Any, 
 def test_more_than_100_recent_games_are_refused() -> None:
     data = good()
     data["recent"] = data["recent"] * (RECENT + 1)
-    with pytest.raises(StatsError, match="at most 100"):
+    with pytest.raises(StatsError, match="holds more than 100") as refused:
         Stats.from_dict(data)
+    assert refused.value.code == "stats-length"
     with pytest.raises(StatsError, match="not an object"):
         Stats.from_dict("stats")
 

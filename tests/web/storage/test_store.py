@@ -12,11 +12,22 @@ from hypothesis import strategies as st
 
 from eightoff import UNDO_LIMIT, DealCode, Game, HistoryError, Move, saved
 from eightoff.rules import apply, legal_moves
+from eightoff.web.facts import DEVICE_KEY
 from eightoff.web.storage import record as stored_record
 from eightoff.web.storage.record import SCHEMA
 from eightoff.web.storage.settings import Settings, SettingsError
 from eightoff.web.storage.stats import Stats
-from eightoff.web.storage.store import BACKUP_KEY, KEY, Loaded, MemoryStorage, Notice, StorageFull, Store
+from eightoff.web.storage.store import (
+    ASIDE_CHARS,
+    BACKUP_KEY,
+    KEY,
+    Aside,
+    Loaded,
+    MemoryStorage,
+    Notice,
+    StorageFull,
+    Store,
+)
 from tests.players import long_game
 
 CODE = DealCode.parse("EO1-C8-AAAAAFA")
@@ -308,7 +319,7 @@ def test_bad_data_is_set_aside_and_a_fresh_game_starts(case: str) -> None:
     assert loaded.game is None
     assert loaded.settings == Settings()
     assert loaded.notice == Notice("storage-corrupt", {"reason": reason, "backup": True})
-    assert storage.get(BACKUP_KEY) == text
+    assert storage.get(BACKUP_KEY) == text[:ASIDE_CHARS]
     assert storage.get(KEY) is None
 
 
@@ -322,7 +333,7 @@ def test_a_newer_versions_record_is_copied_aside_and_never_overwritten() -> None
     assert loaded.game is None
     assert loaded.settings == Settings()
     assert loaded.notice == Notice("storage-newer", {"backup": True})
-    assert storage.get(BACKUP_KEY) == text
+    assert storage.get(BACKUP_KEY) == text[:ASIDE_CHARS]
     assert store.save(long_game(2), Settings()) is None
     assert storage.get(KEY) == text
 
@@ -398,7 +409,7 @@ def test_bad_settings_alone_reset_the_settings_and_keep_the_game(settings: Any, 
     assert loaded == expected(
         game, Settings(), Notice("storage-settings-reset", {"reason": reason, "backup": True}), 5
     )
-    assert storage.get(BACKUP_KEY) == text and storage.get(KEY) == text
+    assert storage.get(BACKUP_KEY) == text[:ASIDE_CHARS] and storage.get(KEY) == text
     assert store.save(game, Settings(2)) is None
     assert Store(storage, "a").load() == expected(game, Settings(2), None, 6)
 
@@ -691,12 +702,12 @@ def check_consistent(storage: MemoryStorage, text: str, loaded: Loaded) -> None:
     assert isinstance(loaded.settings, Settings)
     assert isinstance(loaded.revision, int) and loaded.revision >= 0
     if loaded.game is None and loaded.notice == Notice("storage-newer", {"backup": True}):
-        assert storage.get(BACKUP_KEY) == text and storage.get(KEY) == text
+        assert storage.get(BACKUP_KEY) == text[:ASIDE_CHARS] and storage.get(KEY) == text
         return  # a newer version's record: this tab never writes over it
     if loaded.game is None:
         assert loaded.notice is not None and loaded.notice.code == "storage-corrupt"
         assert loaded.settings == Settings()
-        assert storage.get(BACKUP_KEY) == text and storage.get(KEY) is None
+        assert storage.get(BACKUP_KEY) == text[:ASIDE_CHARS] and storage.get(KEY) is None
     else:
         assert isinstance(loaded.game, Game)
         assert loaded.notice is None or loaded.notice.code == "storage-settings-reset"
@@ -751,3 +762,93 @@ def test_the_statistics_are_saved_with_the_game_and_follow_another_tab() -> None
     assert followed is not None and followed.stats == stats
     assert tab_b.save(game, Settings()) is None  # without statistics: those it last saw
     assert Store(storage, "d").load().stats.overall.started == 1
+
+
+# -- what the store keeps besides the record (issue 38, review N4, N5) ---------------------------
+
+
+def test_a_newer_record_stops_saving_lastingly_and_its_visits_are_counted() -> None:
+    """``saving`` is false while a newer version's record holds the key (``#unsaved``
+    shows), and each visit that finds the same record counts one more."""
+    text = json.dumps(record(schema=99, revision=7))
+    storage = stored(text)
+    for visit in (1, 2, 3):
+        store = Store(storage, f"visit-{visit}")
+        store.load()
+        assert (store.saving, store.unsaved, store.newer, store.newer_visits) == (
+            False,
+            "storage-newer",
+            True,
+            visit,
+        )
+    other = json.dumps(record(schema=99, revision=8))
+    storage.set(KEY, other)
+    store = Store(storage, "visit-4")
+    store.load()
+    assert store.newer_visits == 1  # another newer record: counted afresh
+
+
+def test_a_newer_record_kept_aside_lets_this_tab_save_over_the_key() -> None:
+    text = json.dumps(record(schema=99, revision=7))
+    storage = stored(text)
+    store = Store(storage, "a")
+    store.load()
+    store.keep_newer_aside()
+    assert (store.saving, store.newer_visits, storage.get(BACKUP_KEY)) == (True, 0, text)
+    game = long_game(2)
+    assert store.save(game, Settings()) is None
+    assert Store(storage, "b").load().game == game and storage.get(BACKUP_KEY) == text
+
+
+def test_the_set_aside_slot_is_read_offered_and_emptied() -> None:
+    storage = MemoryStorage()
+    store = Store(storage, "a")
+    assert store.aside() is None and store.aside_text() == ""
+    game = long_game(3)
+    good = stored_record.dump(4, "x", game, Settings(cells=game.code.cells))
+    storage.set(BACKUP_KEY, good)
+    aside = store.aside()
+    assert aside is not None and aside.loaded is not None and aside.loaded.game == game
+    assert aside.chars == len(good) and store.aside_text() == good
+    storage.set(BACKUP_KEY, "{not json")
+    assert store.aside() == Aside(None, 9)
+    store.discard_aside()
+    assert storage.get(BACKUP_KEY) is None
+
+
+class RefusingAll(MemoryStorage):
+    def get(self, key: str) -> str | None:
+        raise OSError("refused")
+
+    def set(self, key: str, value: str) -> None:
+        raise OSError("refused")
+
+
+def test_a_refusing_storage_keeps_nothing_and_raises_nothing() -> None:
+    store = Store(RefusingAll(), "a")
+    assert store.aside() is None and store.aside_text() == "" and store.device() == {}
+    store.remember("told", ["safari"])
+    store.keep_newer_aside()
+    assert store.saving
+
+
+def test_the_device_remembers_apart_from_the_record_and_a_bad_value_is_nothing() -> None:
+    storage = MemoryStorage()
+    store = Store(storage, "a")
+    store.remember("told", ["safari"])
+    store.remember("reminded", "2026-12-01")
+    assert store.device() == {"told": ["safari"], "reminded": "2026-12-01"}
+    storage.set(DEVICE_KEY, "[1, 2]")
+    assert store.device() == {}
+    storage.set(DEVICE_KEY, "{" * 100)
+    assert store.device() == {}
+
+
+def test_why_saves_stop_is_kept_until_they_work_again() -> None:
+    storage = MemoryStorage(quota=50)
+    store = Store(storage, "a")
+    assert store.save(long_game(2), Settings()) == Notice("storage-full")
+    assert (store.saving, store.unsaved) == (False, "storage-full")
+    storage.quota = None
+    assert store.save(long_game(2), Settings()) == Notice("storage-resumed")
+    assert store.unsaved == ""

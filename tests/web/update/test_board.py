@@ -31,7 +31,7 @@ from eightoff.web.actions import (
 from eightoff.web.board.focus import Spot
 from eightoff.web.board.input_state import DOUBLE_TAP_MS, Held, InputState, Press
 from eightoff.web.board.model import game_model
-from eightoff.web.effects import Later, Save, Solve
+from eightoff.web.effects import Later, Persist, Save, Solve
 from eightoff.web.solver.messages import line_request
 from eightoff.web.state import Finishing, WinWindow
 from eightoff.web.storage.settings import Settings
@@ -75,7 +75,7 @@ def test_a_drag_lifts_its_cards_past_the_threshold_and_plays_where_it_is_dropped
     assert ui.press is not None and (ui.press.dragging, ui.press.dx, ui.press.dy) == (True, 20, -10)
     assert page.state.change.serial > change.serial  # the board shows them lifted
     assert page.effects == []  # nothing asked by a drag
-    assert page.do(PointerUp("cell-6", now=300)) == (Save(), Later("clock", 1000, Tick()))
+    assert page.do(PointerUp("cell-6", now=300)) == (Save(), Persist(), Later("clock", 1000, Tick()))
     assert page.game.moves == 1 and str(page.game.position.cells[5]) == "5S"
     assert page.state.input == InputState()
     assert page.announced == ["5 of spades to cell 6, uncovers 6 of spades."] and page.said == []
@@ -367,7 +367,7 @@ def test_the_winning_move_shows_the_win_says_the_score_and_asks_the_solvers_line
     assert page.announced[-1] == "You won! Score 650 in 52 moves."
     asked = page.state.coach.line_asked
     assert asked is not None and asked[1] is page.game
-    assert effects == (Save(), Solve(line_request(asked[0], CODE)))
+    assert effects == (Save(), Persist(), Solve(line_request(asked[0], CODE)))
 
 
 def test_jumps_pick_up_put_a_run_as_far_as_it_goes_and_take_the_focus() -> None:

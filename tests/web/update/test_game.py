@@ -21,7 +21,7 @@ from eightoff.web.actions import (
 )
 from eightoff.web.board.clock import Clock
 from eightoff.web.board.input_state import Held, InputState, Tap
-from eightoff.web.effects import Later, Save
+from eightoff.web.effects import Later, Persist, Save
 from eightoff.web.links.address import Link
 from eightoff.web.solver.messages import Line, marks
 from eightoff.web.state import Confirm, DealRandom, HowTo, OpenLink, Said, StartDeal
@@ -54,10 +54,12 @@ def counted(game: Game, time: int) -> Stats:
 def test_a_move_is_one_glide_one_save_and_its_words() -> None:
     page = Page()
     effects = page.do(Shortcut("double-tap", "column-1"))
-    assert effects == (Save(), Later("clock", 1000, Tick()))
+    # the first move played asks the browser to keep the storage (once a visit, never at boot)
+    assert effects == (Save(), Persist(), Later("clock", 1000, Tick()))
     assert page.game.undo_stack == [Move.parse("1e")] and page.state.change.motion == "glide"
     assert page.state.change.refused is None and page.state.status.text == ""
     assert page.announced == ["5 of spades to cell 5, uncovers 6 of spades."]
+    assert page.state.persist_asked and Persist() not in page.do("undo", "redo")
     current = page.state.stats.current
     assert current is not None and current.counted and current.path == (Move.parse("1e"),)
     assert page.state.stats.overall.started == 1 and page.state.clock.started
@@ -193,12 +195,12 @@ def test_a_link_opens_its_position_with_its_path() -> None:
 def test_a_save_refused_is_said_and_shown_and_the_starts_words_come_first() -> None:
     page = Page.started(said=("Welcome back.",))
     assert page.said == ["Welcome back."] and page.saves == [Save(first=True)]
-    page.do(Saved(Notice("storage-full"), False, None, True))
+    page.do(Saved(Notice("storage-full"), "storage-full", None, True))
     full = "The browser's storage is full: your moves are no longer saved. Play goes on."
     assert page.said[-1] == f"Welcome back. {full}" and not page.state.saving
-    page.do(Saved(None, True))
+    page.do(Saved(None, ""))
     assert page.state.saving and page.said[-1] == f"Welcome back. {full}"  # nothing more said
-    page.do(Saved(Notice("storage-full"), False))
+    page.do(Saved(Notice("storage-full"), "storage-full"))
     assert page.said[-1] == full  # not the start's: alone
 
 
@@ -208,11 +210,11 @@ def test_another_tabs_save_first_shows_its_game_instead() -> None:
     page.do(Select("column-2"))
     assert page.state.input.held == Held("column-2", 5, "5H", 1)
     loaded = Loaded(theirs, Settings(cells=4), Notice("storage-other-tab"), 3, Stats().begin(CODE))
-    page.do(Saved(Notice("storage-other-tab"), True, loaded))
+    page.do(Saved(Notice("storage-other-tab"), "", loaded))
     assert page.game == theirs and page.state.settings == Settings(cells=4)
     assert page.state.input == InputState() and page.state.change.motion == "still"
     assert page.said[-1] == OTHER_TAB
-    page.do(Saved(Notice("storage-other-tab"), True, replace(loaded, game=None)))  # nothing to show
+    page.do(Saved(Notice("storage-other-tab"), "", replace(loaded, game=None)))  # nothing to show
     assert page.game == theirs and page.said[-1] == OTHER_TAB
 
 

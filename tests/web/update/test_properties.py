@@ -240,7 +240,7 @@ def outside(c: Chooser, state: PageState) -> Action:
         if kind == 0:
             return OtherTab(replace(loaded, notice=Notice("storage-other-tab")))
         notice = c.pick([None, Notice("storage-full"), Notice("storage-other-tab")])
-        return Saved(notice, c.pick((True, False)), c.pick([None, loaded]), c.pick((True, False)))
+        return Saved(notice, c.pick(("", "storage-full")), c.pick([None, loaded]), c.pick((True, False)))
     if kind == 2:
         return Visibility(c.pick((True, False)))
     if kind == 3:

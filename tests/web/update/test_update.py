@@ -18,6 +18,7 @@ from eightoff.web import update as update_module
 from eightoff.web.actions import (
     BOARD_COMMANDS,
     Action,
+    AsideRead,
     Choose,
     Close,
     CodeTyped,
@@ -33,6 +34,7 @@ from eightoff.web.actions import (
     KeyPlay,
     Navigate,
     OtherTab,
+    Persisted,
     PointerAction,
     PointerCancel,
     PointerDown,
@@ -94,9 +96,11 @@ EXAMPLES: tuple[Action, ...] = (
     FinishStep(1),
     ReplayStep(),
     Tick(),
-    Saved(None, saving=True),
+    Saved(None, unsaved=""),
     Copied("https://example.org/", "Copied.", done=True),
     FileRead(None),
+    AsideRead(None),
+    Persisted(True),
 )
 """One action of every type."""
 
@@ -150,9 +154,9 @@ def test_a_value_that_is_no_action_reaches_assert_never() -> None:
 
 
 def test_the_lists_are_the_types_themselves() -> None:
-    assert len(ACTION_TYPES) == 28 and {type(a) for a in EXAMPLES} == ACTION_TYPES
+    assert len(ACTION_TYPES) == 30 and {type(a) for a in EXAMPLES} == ACTION_TYPES
     assert set(get_args(PointerAction)) == {PointerDown, PointerMove, PointerUp, PointerCancel}
-    assert len(COMMAND_NAMES) == 28 and {"undo", "hint", "replay-exit", "export"} <= COMMAND_NAMES
+    assert len(COMMAND_NAMES) == 33 and {"undo", "hint", "replay-exit", "export"} <= COMMAND_NAMES
 
 
 @pytest.mark.parametrize("action", EXAMPLES, ids=lambda a: type(a).__name__)
@@ -202,7 +206,7 @@ HINT_KEPT = [
     TapWindow(99),
     ReplayStep(),
     Tick(),
-    Saved(None, True),
+    Saved(None, ""),
     Copied("u", "s", False),
     FileRead(None),
 ]

@@ -30,15 +30,19 @@ from eightoff.web.state import (
     PageState,
     ResetStats,
     Said,
+    SavingWindow,
     SettingsWindow,
     StartDeal,
     StatsWindow,
+    TakeAside,
     TakeBackup,
     WinWindow,
 )
 from eightoff.web.storage.backup_file import MAX_CHARS, Backup, BackupError
 from eightoff.web.storage.settings import Settings
 from eightoff.web.storage.stats import Daily, Stats, Tally
+from eightoff.web.storage.store import Aside as Kept
+from eightoff.web.storage.store import Loaded
 from eightoff.web.view.chart import daily_line
 from tests.web.fakes import browser as fakebrowser
 from tests.web.fakes.browser import Window
@@ -53,7 +57,7 @@ MODULES = (
     "eightoff.web.storage.files",
 )
 CODE = DealCode.parse("EO1-C8-AAAAAFA")
-IDS = ["win", "new-game-dialog", "confirm", "settings-dialog", "help-dialog", "stats"]
+IDS = ["win", "new-game-dialog", "confirm", "settings-dialog", "help-dialog", "stats", "saving-dialog"]
 
 
 class Page:
@@ -98,7 +102,7 @@ def opened(page: Page) -> list[str]:
     return [child.id for child in page.body.children if child.open]
 
 
-def test_the_six_dialogs_are_built_at_the_end_of_the_page_with_their_words(page: Page) -> None:
+def test_the_seven_dialogs_are_built_at_the_end_of_the_page_with_their_words(page: Page) -> None:
     dialogs = page.dialogs()
     assert [child.id for child in page.body.children] == IDS and not dialogs.build_next()
     assert node(page.body, "#confirm-title").textContent == "Replace the game in progress?"
@@ -460,3 +464,57 @@ def test_a_window_opens_at_its_top_on_its_first_control_or_its_heading(page: Pag
         page.draw(dialogs, window)
         assert dialog.open and dialog.scrollTop == 0
         page.draw(dialogs)
+
+
+@pytest.mark.parametrize(
+    ("unsaved", "visits", "starts", "keep", "wait"),
+    [
+        ("storage-newer", 1, "A newer version of Eight Off saved a game here", False, "after 2 more visits"),
+        ("storage-newer", 2, "A newer version of Eight Off saved a game here", False, "after 1 more visit,"),
+        ("storage-newer", 3, "A newer version of Eight Off saved a game here", True, ""),
+        ("storage-full", 0, "The browser's storage is full", False, ""),
+        ("storage-unavailable", 0, "This browser does not let the game save here", False, ""),
+    ],
+)
+def test_the_not_saved_window_says_why_and_offers_what_helps(
+    page: Page, unsaved: str, visits: int, starts: str, keep: bool, wait: str
+) -> None:
+    dialogs = page.dialogs()
+    page.draw(dialogs, SavingWindow(), unsaved=unsaved, newer_visits=visits)
+    assert node(page.body, "#saving-text").textContent.startswith(starts)
+    assert node(page.body, "#keep-newer").hidden is not keep
+    assert (
+        (wait in node(page.body, "#saving-wait").textContent)
+        if wait
+        else not node(page.body, "#saving-wait").textContent
+    )
+    assert node(page.body, "#saving-export").getAttribute("data-action") == "export"
+
+
+def test_the_settings_say_whether_the_storage_is_kept_and_offer_what_was_set_aside(page: Page) -> None:
+    dialogs = page.dialogs()
+    page.draw(dialogs, SettingsWindow(), kept=True)
+    assert node(page.body, "#storage-kept").textContent.startswith("This browser keeps the game's storage")
+    assert node(page.body, "#storage-aside").hidden
+    game = Game.new(CODE)
+    game.play(next(iter(legal_moves(game.position))))
+    readable = Kept(Loaded(game, Settings(), None, 3), 300)
+    page.draw(dialogs, SettingsWindow(), kept=False, aside=readable)
+    assert node(page.body, "#storage-kept").textContent.startswith("This browser may delete")
+    assert (
+        node(page.body, "#storage-aside").textContent
+        == "Set aside: a saved game of deal EO1-C8-AAAAAFA after 1 move."
+    )
+    assert not node(page.body, "#restore-aside").hidden and node(page.body, "#download-aside").hidden
+    page.draw(dialogs, SettingsWindow(), aside=Kept(None, 1200))
+    assert "1,200 characters this version cannot read" in node(page.body, "#storage-aside").textContent
+    assert node(page.body, "#restore-aside").hidden and not node(page.body, "#download-aside").hidden
+
+
+def test_the_question_of_the_set_aside_game(page: Page) -> None:
+    dialogs = page.dialogs()
+    page.draw(dialogs, Confirm(TakeAside(), 4))
+    assert node(page.body, "#confirm-text").textContent == (
+        "The game that was set aside comes back in place of the game in progress (4 moves), "
+        "which will be lost."
+    )

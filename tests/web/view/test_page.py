@@ -130,7 +130,7 @@ def test_the_clock_badges_link_and_offer_are_the_states(page: Page) -> None:
     page.show()
     page.show(clock=Clock(banked=61_500, shown=61_500))
     assert page.text("clock") == "01:01"
-    page.show(saving=False, share="https://example.org/?deal=EO1-C8-AAAAAFA")
+    page.show(unsaved="storage-full", share="https://example.org/?deal=EO1-C8-AAAAAFA")
     assert not page.document.getElementById("unsaved").hidden
     assert page.document.getElementById("share-url").value.endswith("AAAAAFA")
     assert page.document.activeElement is page.document.getElementById("share-url")
@@ -162,6 +162,9 @@ def test_the_address_keeps_its_language_while_it_is_spoken(page: Page) -> None:
     assert page.window.addresses == ["?deal=EO1-C8-AAAAAFA&lang=nl-BE"]
     page.show(address_lang="nl-BE")  # already there: not written again
     assert page.window.addresses == ["?deal=EO1-C8-AAAAAFA&lang=nl-BE"]
+    replay = Replay(CODE, (Move.parse("1e"),))  # a replay's address keeps it too (review N10)
+    page.show(replay=replay)
+    assert page.window.addresses[-1] == "?deal=EO1-C8-AAAAAFA&moves=1e&replay=0&lang=nl-BE"
 
 
 def test_a_language_switch_rewrites_every_word(page: Page, speak: Callable[[str], None]) -> None:
