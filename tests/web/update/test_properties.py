@@ -398,9 +398,9 @@ def test_random_actions_never_raise_never_change_the_state_given_and_the_model_i
 
 
 @pytest.mark.no_cover  # untraced (tools/test.sh): the coverage is the same without it
-def test_soak_250_random_sessions_of_150_actions() -> None:
-    """Seeded: 250 sessions of 150 actions each through the real update, 37,500 updates,
-    each against a deep snapshot of the state it was given, about 3,000 of them changing
-    the position (about 35 s of one core of the shared 2-core machine)."""
-    changed = sum(session(Seeded(seed), 150) for seed in range(250))
-    assert changed > 3_000
+def test_soak_60_random_sessions_of_150_actions() -> None:
+    """Seeded: 60 sessions of 150 actions each through the real update, 9,000 updates, each
+    against a deep snapshot of the state it was given, hundreds of them changing the position
+    (about 9 s of one core: the Hypothesis property above draws sequences of its own besides)."""
+    changed = sum(session(Seeded(seed), 150) for seed in range(60))
+    assert changed > 700
