@@ -10,6 +10,7 @@ import json
 import re
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -259,11 +260,41 @@ class Player:
         return box["x"] + box["width"] / 2, box["y"] + min(box["height"] / 2, box["width"])
 
     def tap(self, card: str) -> None:
-        x, y = self.card_point(card)
+        self.tap_at(*self.card_point(card))
+
+    def tap_at(self, x: float, y: float) -> None:
+        """One tap (or click) at a point of the page, whatever is drawn there now."""
         if self.touch:
             self.page.touchscreen.tap(x, y)
         else:
             self.page.mouse.click(x, y)
+
+    def taps_at(self, points: list[tuple[float, float]], gap_ms: float) -> None:
+        """A tap (or click) at each point in turn, ``gap_ms`` apart by the events' own
+        times: Chromium stamps each event with the time given to the DevTools protocol, so
+        the page sees that pace exactly, however long the dispatch itself takes."""
+        cdp = self.cdp or self.page.context.new_cdp_session(self.page)
+        start = time.time()
+        for number, (x, y) in enumerate(points):
+            down = start + number * gap_ms / 1000
+            if self.touch:
+                finger = {"x": x, "y": y}
+                cdp.send(
+                    "Input.dispatchTouchEvent",
+                    {"type": "touchStart", "touchPoints": [finger], "timestamp": down},
+                )
+                cdp.send(
+                    "Input.dispatchTouchEvent",
+                    {"type": "touchEnd", "touchPoints": [], "timestamp": down + 0.03},
+                )
+            else:
+                press = {"x": x, "y": y, "button": "left", "clickCount": 1}
+                for kind, at in (
+                    ("mouseMoved", down - 0.01),
+                    ("mousePressed", down),
+                    ("mouseReleased", down + 0.03),
+                ):
+                    cdp.send("Input.dispatchMouseEvent", {**press, "type": kind, "timestamp": at})
 
     def double_tap(self, card: str) -> None:
         x, y = self.card_point(card)
@@ -386,3 +417,14 @@ def move_keys(rows: list[list[str]], focus: tuple[str, int], game: Game, move: M
     keys = [*keys_to(rows, focus, game, move.source, head), "Enter"]
     picked = (move.source.key, head if move.source.is_column else -1)
     return [*keys, *keys_to(rows, picked, game, move.target, 0), drop]
+
+
+QUICK_DEAL = "EO1-C4-W5FXTAA"
+QUICK_LINE = (
+    "3S cH dD 14 5c 7d 87 a2 1a c5 71x2 7S 7c b7 6b 67 67 6D 8D 61 6S aS 78x4 7D 15x4 1D 51x6 56 "
+    "5C d5 4a 4d 42 47 c4 3c d3 2d a3 24x2 3a d4 5d 52 54 d2 a3 87x5 c8 6a 45x6 4C 8C 8C 85 8C"
+)
+"""56 moves of the solver's line of a 4-cell deal, then 60 more: 4 cards of column 1 go home
+one after another, each uncovered by the one before (test_touch.py plays them in Chromium,
+tests/smoke/test_smoke.py in Firefox and WebKit)."""
+QUICK_TAPS = ("6C", "7C", "8C", "9C")

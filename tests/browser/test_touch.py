@@ -3,11 +3,15 @@ while a finger drags, and an illegal drop by touch (SPEC §8; docs/dom-contract.
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from eightoff import DealCode, Game, Move, Pile
 
 from .helpers import (
+    QUICK_DEAL,
+    QUICK_LINE,
+    QUICK_TAPS,
     Player,
     board_of,
     dealt,
@@ -15,6 +19,7 @@ from .helpers import (
     expect_carried,
     expect_numbers,
     lit_piles,
+    open_at,
     open_fresh,
     read_board,
 )
@@ -68,3 +73,30 @@ def test_a_touch_drag_lights_the_engines_targets_and_an_illegal_drop_goes_back(
     assert read_board(touch_page) == board_of(dealt(code))
     expect_numbers(touch_page, 0, 0)
     assert kinds(touch_page) == ["touch"]
+
+
+@pytest.mark.parametrize("touch", [True, False], ids=["touch", "mouse"])
+def test_four_quick_taps_send_four_cards_home(
+    request: pytest.FixtureRequest, site_url: str, touch: bool
+) -> None:
+    """Issue 36: four taps 150 ms apart (inside the 350 ms double-tap window), each on the
+    card the tap before uncovered: each is a tap of its own, four cards home. Where each
+    card is drawn as the top card is read going back by Undo (a shorter column may fan out
+    wider), so one page load serves."""
+    tab: Page = request.getfixturevalue("touch_page" if touch else "page")
+    player = Player(tab, touch=touch)
+    line = [Move.parse(m) for m in QUICK_LINE.split()]
+    column = Pile.column(1)
+    game = open_at(tab, site_url, QUICK_DEAL, line + [Move.parse("1C")] * len(QUICK_TAPS))
+    points: list[tuple[float, float]] = []
+    going_back = game.copy()
+    for card in reversed(QUICK_TAPS):
+        tab.keyboard.press("u")
+        going_back.undo()
+        expect(tab.locator("#moves")).to_have_text(str(going_back.moves))
+        assert str(going_back.position.top(column)) == card
+        points.insert(0, player.card_point(card))
+    player.taps_at(points, gap_ms=150)
+    expect(tab.locator("#moves")).to_have_text(str(game.moves))
+    expect_numbers(tab, game.score, game.moves)
+    expect_board(tab, game.position)

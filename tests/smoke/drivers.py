@@ -98,6 +98,12 @@ class Driver(ABC):
         release at the last (viewport coordinates), as one real pointer gesture."""
 
     @abstractmethod
+    def taps(self, points: Sequence[Point], gap_ms: int, touch: bool = False) -> None:
+        """A tap at each point in turn, ``gap_ms`` from one press to the next, as one real
+        input sequence whose pauses the browser itself keeps (WebDriver's ``pause``
+        action): by the primary mouse button, or by a finger (``touch``)."""
+
+    @abstractmethod
     def press(self, keys: Sequence[str]) -> None:
         """Press and release each key in turn, as real key input: names as
         ``KeyboardEvent.key`` gives them (``ArrowUp``, ``Home``, ``Enter``, ``Tab``),
@@ -209,6 +215,9 @@ class Firefox(Driver):
 
     def drag(self, points: Sequence[Point]) -> None:
         self._call("drag", points=[list(p) for p in points])
+
+    def taps(self, points: Sequence[Point], gap_ms: int, touch: bool = False) -> None:
+        self._call("taps", points=[list(p) for p in points], gap=gap_ms, touch=touch)
 
     def press(self, keys: Sequence[str]) -> None:
         self._call("press", keys=list(keys))
@@ -330,6 +339,17 @@ class WebKit(Driver):
             pointer.move_to_location(round(x), round(y))
         pointer.pointer_up()
         actions.perform()  # one POST /actions for the whole gesture
+
+    def taps(self, points: Sequence[Point], gap_ms: int, touch: bool = False) -> None:
+        kind = interaction.POINTER_TOUCH if touch else interaction.POINTER_MOUSE
+        pointer_input = PointerInput(kind, "finger" if touch else "mouse")
+        actions = ActionBuilder(self.driver, mouse=pointer_input, duration=0)
+        pointer = actions.pointer_action
+        for number, (x, y) in enumerate(points):
+            if number:
+                pointer.pause(gap_ms / 1000)
+            pointer.move_to_location(round(x), round(y)).pointer_down().pointer_up()
+        actions.perform()  # one POST /actions: the pauses kept by the driver, not by the test
 
     def press(self, keys: Sequence[str]) -> None:
         actions = ActionBuilder(self.driver, duration=0)

@@ -4,7 +4,7 @@
 //
 //   argv[2]: {"executable": path, "viewport": {"width", "height"}, "host": "127.0.0.1:N"}
 //   first line out: {"ready": true, "version": "firefox/153.8.0"}
-//   in:  {"id": 1, "op": "goto" | "reload" | "run" | "drag" | "press" | "screenshot" | "problems" | "close", ...}
+//   in:  {"id": 1, "op": "goto" | "reload" | "run" | "drag" | "taps" | "press" | "screenshot" | "problems" | "close", ...}
 //   out: {"id": 1, "value": ...} or {"id": 1, "error": "message"}
 //
 // What the page must never do (a console error, an uncaught error, a request to another host)
@@ -52,6 +52,21 @@ const ops = {
     await page.mouse.down();
     for (const [x, y] of rest) await page.mouse.move(x, y);
     await page.mouse.up();
+    return null;
+  },
+  // Taps at each point, `gap` ms from one press to the next, by the mouse or a finger
+  // (`touch`): one BiDi input.performActions whose pauses Firefox keeps itself.
+  taps: async ({ points, gap, touch }) => {
+    const actions = points.flatMap(([x, y], number) => [
+      ...(number ? [{ type: "pause", duration: gap }] : []),
+      { type: "pointerMove", x: Math.round(x), y: Math.round(y) },
+      { type: "pointerDown", button: 0 },
+      { type: "pointerUp", button: 0 },
+    ]);
+    await page.mainFrame().browsingContext.performActions([
+      { type: "pointer", id: touch ? "smoke-finger" : "smoke-mouse", parameters: { pointerType: touch ? "touch" : "mouse" }, actions },
+    ]);
+    await page.mainFrame().browsingContext.releaseActions();
     return null;
   },
   // Real key presses (BiDi input.performActions), in turn: names as KeyboardEvent.key

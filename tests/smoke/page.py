@@ -253,6 +253,11 @@ class GamePage:
             last = f"move {game.moves} ({move}: a drag of {head} onto {move.target.key})"
         self.settle(game.moves, last)
 
+    def card_point(self, card: str) -> Point:
+        """Where :meth:`play` presses ``card`` (its visible top strip), once the page rests."""
+        points = self.driver.run(POINTS, card, "column-1")
+        return (points["card"][0], points["card"][1])
+
     def play_by_keys(self, game: Game, moves: list[Move]) -> None:
         """Play each move with the keyboard alone (docs/dom-contract.md, "Keys"): Tab to the
         board, arrow keys and Home to the moving cards' head, Enter to pick them up, to the

@@ -6,7 +6,8 @@ with the exact score, reloaded midway; a ?deal= link opens its deal (in Hebrew, 
 left, column 1 still at the left); the service worker
 takes over and a reload with the server stopped still plays (and the Hebrew Rules page
 opens right to left); a game is won by the keyboard alone, the cards' motion on; a hint comes from the
-solver's worker and is played. The drags' win plays the whole game; the keyboard's starts
+solver's worker and is played; four taps 150 ms apart, by mouse and by touch, send four
+cards home. The drags' win plays the whole game; the keyboard's starts
 from a position link near the end.
 """
 
@@ -17,9 +18,10 @@ from typing import Any
 
 import pytest
 from browser.harness import build_once
-from browser.helpers import board_of
+from browser.helpers import QUICK_DEAL, QUICK_LINE, QUICK_TAPS, board_of
 
 from eightoff import DealCode, Game, Move, Pile, is_legal
+from eightoff.web.links.address import Link
 from eightoff.winnable import catalogue
 from tests.fcsolve import NEAR_THE_END, Solution, solution
 
@@ -130,6 +132,31 @@ def test_a_deal_link_opens_its_deal_in_hebrew_right_to_left(game_page: GamePage)
         assert (laid_out["lang"], laid_out["dir"], laid_out["bar"]) == ("he", "rtl", "rtl")
         assert laid_out["settings"] == "הגדרות"
         assert laid_out["first"] < laid_out["last"]
+
+
+@pytest.mark.parametrize("touch", [False, True], ids=["mouse", "touch"])
+def test_four_quick_taps_send_four_cards_home(game_page: GamePage, touch: bool) -> None:
+    """Issue 36, as tests/browser/test_touch.py in Chromium: four taps 150 ms apart, each on
+    the card the one before uncovered, send four cards home. Where each card is drawn as the
+    top card is read going back by Undo (a shorter column may fan out wider)."""
+    line = [Move.parse(m) for m in QUICK_LINE.split()] + [Move.parse("1C")] * len(QUICK_TAPS)
+    game = Game.after(DealCode.parse(QUICK_DEAL), line)
+    with game_page.step("open the position with the four cards home"):
+        link = Link(DealCode.parse(QUICK_DEAL), tuple(line))
+        expect_game(game_page.open(link.query().removeprefix("?"), fresh=True), game)
+    points = []
+    going_back = game.copy()
+    with game_page.step("Undo four times, reading where each card is drawn on top"):
+        for card in reversed(QUICK_TAPS):
+            game_page.driver.press(["u"])
+            going_back.undo()
+            game_page.settle(going_back.moves, f"the undo of {card}")
+            assert str(going_back.position.top(Pile.column(1))) == card
+            points.insert(0, game_page.card_point(card))
+    with game_page.step(f"four {'touch' if touch else 'mouse'} taps 150 ms apart"):
+        game_page.driver.taps(points, gap_ms=150, touch=touch)
+        game_page.settle(game.moves, "the four taps")
+        expect_game(game_page.state(), game)
 
 
 CENTRE = """(selector) => {

@@ -299,20 +299,17 @@ class InputState:
 
     def tap(
         self, game: Game, pile: str, index: int, card: str, now: float
-    ) -> tuple[InputState, Gesture | None]:
-        """A tap on a card. A second tap within :data:`DOUBLE_TAP_MS` is the second half
-        of a double tap when it lands on the same card, or on the same pile after the first
-        tap moved its card away: then it does nothing (``None``), otherwise it plays the
+    ) -> tuple[InputState, Gesture]:
+        """A tap on a card. A second tap within :data:`DOUBLE_TAP_MS` on the same card,
+        which the first did not move, is the second half of a double tap: it plays the
         engine's ``double_tap`` move (or gives ``double-tap`` feedback when there is none).
-        A single tap on a column's top card or a cell's card plays the engine's ``tap`` move
-        (to its foundation) when there is one, else gives ``tap`` feedback (held for the
-        window by the update)."""
+        Any other tap is a single tap, however soon it comes: on a column's top card or a
+        cell's card it plays the engine's ``tap`` move (to its foundation) when there is
+        one, else gives ``tap`` feedback (held for the window by the update). So quick taps
+        on the card each one uncovers send them home one after another: a tap that moved
+        its card is no half of a double tap on the next."""
         last = self.last_tap
         if last is not None and (last.waiting or 0 <= now - last.time <= DOUBLE_TAP_MS):
-            if last.moved and last.pile == pile:
-                # The first tap sent its card away; the second lands on the same pile
-                # (on the card that was under it, or on the empty place): nothing.
-                return replace(self, last_tap=None), None
             if not last.moved and (last.pile, last.card) == (pile, card):
                 move = game.double_tap(Pile.from_key(pile), index)
                 result = Play(move, card) if move else Feedback(card, "double-tap")

@@ -121,12 +121,13 @@ def test_a_double_tap_on_the_head_of_a_run_moves_the_run(game: Game) -> None:
     assert second.move.count == 3
 
 
-def test_the_second_tap_does_nothing_when_the_first_moved_the_card(game: Game) -> None:
+def test_a_quick_tap_on_the_card_a_tap_uncovered_is_a_tap_of_its_own(game: Game) -> None:
+    """Issue 36: a tap that moved its card cannot be half of a double tap on the next one."""
     ui, first = tap(InputState(), game, "column-1", 4, now=0)
     assert first == Play(Move.parse("1S"), "AS")
     game.play(Move.parse("1S"))
     ui, second = tap(ui, game, "column-1", 3, now=120)  # on the card that was under the ace
-    assert second is None and ui.last_tap is None
+    assert second == Feedback("KH", "tap") and ui.last_tap == Tap("column-1", 3, "KH", 160, moved=False)
 
 
 def test_a_late_second_tap_is_a_new_single_tap(game: Game) -> None:

@@ -170,7 +170,9 @@ def test_a_double_tap_plays_the_engines_double_tap_move_and_never_shakes() -> No
         assert page.announced == ["5 of spades to cell 5, uncovers 6 of spades."]
 
 
-def test_a_second_tap_after_the_first_moved_its_card_does_nothing() -> None:
+def test_a_quick_tap_on_the_card_a_tap_uncovered_is_a_tap_of_its_own() -> None:
+    """Issue 36: never a tap lost. The second tap lands on the card the first uncovered: a
+    single tap of its own, its refusal held for the window and then said."""
     game = Game(CODE, board("* AS", cells="- - - - - - - -"))
     page = Page(state_of(game))
     ace = PointerDown("column-1", game.position.size(Pile.column(1)) - 1, "AS", 1, 0, 0, 0)
@@ -178,7 +180,20 @@ def test_a_second_tap_after_the_first_moved_its_card_does_nothing() -> None:
     assert [str(c) for c in page.game.position.cards(Pile.foundation("S"))] == ["AS"]
     under = game.position.cards(Pile.column(1))[-2]
     tapped(page, replace(ace, index=ace.index - 1, card=str(under)), now=100)
-    assert page.game.moves == 1 and page.state.tap_wait is None and page.said == []
+    assert page.game.moves == 1 and page.state.tap_wait is not None
+    page.fire("tap")
+    assert page.said and page.state.change.refused == str(under)
+
+
+def test_four_quick_taps_send_four_cards_home() -> None:
+    """Issue 36: 2♥ 3♥ 4♥ 5♥ home by four taps on the top card, 150 ms apart."""
+    game = Game(CODE, board("5H 4H 3H 2H", "*", found="H-A", cells="- - - - - - - -"))
+    page = Page(state_of(game))
+    for n, card in enumerate(("2H", "3H", "4H", "5H")):
+        index = page.game.position.size(Pile.column(1)) - 1
+        tapped(page, PointerDown("column-1", index, card, 1, 0, 0, 150 * n), now=150 * n)
+    assert [str(c) for c in page.game.position.cards(Pile.foundation("H"))] == ["AH", "2H", "3H", "4H", "5H"]
+    assert page.game.moves == 4 and page.state.tap_wait is None
 
 
 def test_another_input_shows_the_refused_tap_at_once() -> None:
