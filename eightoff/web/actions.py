@@ -270,18 +270,23 @@ class PointerDown:
 
 @dataclass(frozen=True)
 class PointerMove:
-    """The followed pointer moved to (``x``, ``y``): past a threshold a press is a drag."""
+    """The followed pointer moved to (``x``, ``y``), over the pile ``under``, the carried
+    cards (if any) over the pile ``seen``: past a threshold a press is a drag."""
 
     x: float
     y: float
+    seen: str | None = None
+    under: str | None = None
 
 
 @dataclass(frozen=True)
 class PointerUp:
-    """The followed pointer went up over the pile ``drop`` (``None``: none) at ``now`` (ms)."""
+    """The followed pointer went up over the pile ``drop`` (``None``: none) at ``now`` (ms),
+    the carried cards (if any) over the pile ``seen``."""
 
     drop: str | None
     now: float
+    seen: str | None = None
 
 
 @dataclass(frozen=True)

@@ -70,13 +70,13 @@ def open_fresh(
     return open_page(page, site_url, query)
 
 
-def open_at(page: Page, site_url: str, code: str, moves: list[Move]) -> Game:
+def open_at(page: Page, site_url: str, code: str, moves: list[Move], motion: bool = False) -> Game:
     """A fresh game ``moves`` along deal ``code``, opened by its position link (the app's
     own :class:`~eightoff.web.links.address.Link`) as :func:`open_fresh` opens a game (the
     page replays the moves as played ones, undo stack and score included); returns the
     engine's game there."""
     link = Link(DealCode.parse(code), tuple(moves))
-    open_fresh(page, site_url, link.query().removeprefix("?"))
+    open_fresh(page, site_url, link.query().removeprefix("?"), motion=motion)
     game = link.game()
     expect(page.locator("#moves")).to_have_text(str(game.moves))
     return game

@@ -100,3 +100,65 @@ def test_four_quick_taps_send_four_cards_home(
     expect(tab.locator("#moves")).to_have_text(str(game.moves))
     expect_numbers(tab, game.score, game.moves)
     expect_board(tab, game.position)
+
+
+AIMS = {
+    "column": (0, "8H", "column-4"),
+    "foundation": (0, "AS", "foundation-S"),
+    "cell": (2, "8H", "cell-3"),
+    "empty column": (27, "KH", "column-6"),
+}
+"""Along QUICK_LINE: after how many moves which top card may go to a pile of each kind."""
+
+AIMED = """([card, pile, dx, dy]) => {
+  const drag = document.querySelector(`[data-pile="${pile}"]`).style.getPropertyValue('--drag').trim();
+  const [x, y] = drag.split(' ').map(parseFloat);
+  if (x !== dx || Math.abs(y - dy) > 1) return null;
+  const box = document.querySelector(`[data-card="${card}"]`).getBoundingClientRect();
+  const node = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+  const under = node && node.closest('[data-pile]');
+  return {seen: under ? under.dataset.pile : null,
+          marked: [...document.querySelectorAll('.pile.drop')].map((p) => p.dataset.pile)}; }"""
+"""Once the carried cards are drawn where the last move put them (``--drag`` on their pile):
+the pile under the head card's centre, and the piles marked ``drop``; else null."""
+
+
+@pytest.mark.parametrize("touch", [True, False], ids=["touch", "mouse"])
+@pytest.mark.parametrize("kind", list(AIMS))
+def test_the_pile_marked_under_a_dragged_card_is_where_it_drops(
+    request: pytest.FixtureRequest, site_url: str, touch: bool, kind: str
+) -> None:
+    """Issue 36: the finger (or mouse) on a pile of each kind the card may go to, a quarter
+    card into it: one pile is marked, the first the card may go to of the pile under the
+    card (a finger carries it a card's height above) and the pile under the pointer, and the
+    card drops there. By touch on a column, the card is over the row above it."""
+    steps, card, target = AIMS[kind]
+    tab: Page = request.getfixturevalue("touch_page" if touch else "page")
+    game = open_at(
+        tab, site_url, QUICK_DEAL, [Move.parse(m) for m in QUICK_LINE.split()][:steps], motion=True
+    )
+    source = next(
+        p for p in game.position.piles() if game.position.size(p) and str(game.position.top(p)) == card
+    )
+    lit = {p.key for p in game.targets(source, game.position.size(source) - 1)}
+    assert target in lit
+    player = Player(tab, touch=touch)
+    x0, y0 = player.card_point(card)
+    box = tab.locator(f'[data-pile="{target}"]').bounding_box()
+    height = tab.locator(f'[data-card="{card}"]').bounding_box()
+    assert box is not None and height is not None
+    x1, y1 = box["x"] + box["width"] / 2, box["y"] + min(box["width"], box["height"]) / 4
+    player.press_and_move(card, (x1, y1), steps=4)
+    lift = height["height"] if touch else 0.0
+    shown = tab.wait_for_function(
+        AIMED, arg=[card, source.key, round(x1 - x0), round(y1 - y0 - lift)]
+    ).json_value()
+    assert lit_piles(tab) == lit
+    drop = next(pile for pile in (shown["seen"], target) if pile in lit)
+    assert shown["marked"] == [drop]
+    if touch and kind == "column":
+        assert shown["seen"] != target  # the card over the row above, the finger in the column
+    player.release()
+    game.play(Move(source, Pile.from_key(drop), 1))
+    expect_numbers(tab, game.score, game.moves)
+    expect_board(tab, game.position)

@@ -148,6 +148,8 @@ class InputState:
     held: Held | None = None
     last_tap: Tap | None = None
     lit: frozenset[str] = frozenset()
+    aim: str | None = None
+    """While a drag carries cards, the pile they go to if let go now (:meth:`aim_at`)."""
 
     # -- pick up, put down (any input) ---------------------------------------------
 
@@ -161,6 +163,25 @@ class InputState:
         lit = frozenset(p.key for p in game.targets(Pile.from_key(pile), index))
         return replace(self, held=Held(pile, index, card, count), lit=lit, last_tap=None)
 
+    def aim_at(self, seen: str | None, under: str | None) -> str | None:
+        """Where carried cards go when let go: of the pile under the carried cards (their
+        head's centre, ``seen``) and the pile under the pointer (``under``), the first
+        they may go to (a lit pile); when neither is lit, ``seen`` (else ``under``), where
+        the engine says why not. So the one pile marked while dragging (the lit pile aimed
+        at) is the pile they drop on, whether a finger holds them below the cards or the
+        mouse on them.
+
+        >>> ui = InputState(lit=frozenset({"cell-8", "column-3"}))
+        >>> ui.aim_at("foundation-C", "cell-8"), ui.aim_at("column-3", "cell-8")
+        ('cell-8', 'column-3')
+        >>> ui.aim_at("foundation-C", "column-5"), ui.aim_at(None, "column-5"), ui.aim_at(None, None)
+        ('foundation-C', 'column-5', None)
+        """
+        for pile in (seen, under):
+            if pile is not None and pile in self.lit:
+                return pile
+        return seen if seen is not None else under
+
     def drop(self, target: str | None) -> tuple[InputState, Play | PutBack | None]:
         """The held cards put on pile ``target``: one move to play (an illegal one too, so
         the engine can say why), or back home when ``target`` is ``None`` (no pile) or their
@@ -169,12 +190,12 @@ class InputState:
         if held is None or target is None or target == held.pile:
             return self.put_back()
         move = Move(Pile.from_key(held.pile), Pile.from_key(target), held.count)
-        return replace(self, held=None, lit=frozenset()), Play(move, held.card)
+        return replace(self, held=None, lit=frozenset(), aim=None), Play(move, held.card)
 
     def put_back(self) -> tuple[InputState, PutBack | None]:
         """The held cards go back to their pile (``None`` when nothing is held)."""
         held = self.held
-        return replace(self, held=None, lit=frozenset()), None if held is None else PutBack(held.card)
+        return replace(self, held=None, lit=frozenset(), aim=None), None if held is None else PutBack(held.card)
 
     def select(self, game: Game, pile: str, index: int | None) -> tuple[InputState, Play | PutBack | bool]:
         """Enter, Space or a tap-to-select tap on ``pile`` (card ``index``; ``None``: its
@@ -246,17 +267,20 @@ class InputState:
         """A pointer went down on a card."""
         return replace(self, press=press)
 
-    def move(self, game: Game, x: float, y: float) -> tuple[InputState, Literal["started", "moved"] | None]:
-        """The pointer moved to (x, y): ``'started'`` when this move turns the press into a
-        drag (its cards :attr:`held`, the legal targets :attr:`lit`), ``'moved'`` while
-        dragging, else ``None`` (no press, still within the tap threshold, or nothing may be
-        lifted)."""
+    def move(
+        self, game: Game, x: float, y: float, seen: str | None = None, under: str | None = None
+    ) -> tuple[InputState, Literal["started", "moved"] | None]:
+        """The pointer moved to (x, y), over pile ``under``, the carried cards over pile
+        ``seen``: ``'started'`` when this move turns the press into a drag (its cards
+        :attr:`held`, the legal targets :attr:`lit`), ``'moved'`` while dragging (the pile
+        :attr:`aim` ed at), else ``None`` (no press, still within the tap threshold, or
+        nothing may be lifted)."""
         press = self.press
         if press is None:
             return self, None
         press = replace(press, dx=x - press.x, dy=y - press.y)
         if press.dragging:
-            return replace(self, press=press), "moved"
+            return replace(self, press=press, aim=self.aim_at(seen, under)), "moved"
         if press.dead:
             return replace(self, press=press), None
         threshold = DRAG_THRESHOLD.get(press.kind, DRAG_THRESHOLD["mouse"])
@@ -265,18 +289,20 @@ class InputState:
         picked = self.pick(game, press.pile, press.index, press.card)
         if picked.held is None:  # moved too far for a tap, and nothing to drag
             return replace(self, press=replace(press, dead=True)), None
-        return replace(picked, press=replace(press, dragging=True)), "started"
+        started = replace(picked, press=replace(press, dragging=True))
+        return replace(started, aim=started.aim_at(seen, under)), "started"
 
     def up(
-        self, game: Game, drop: str | None, now: float, tap_to_select: bool = False
+        self, game: Game, drop: str | None, now: float, tap_to_select: bool = False, seen: str | None = None
     ) -> tuple[InputState, Gesture | SelectAt | None]:
-        """The pointer went up over pile ``drop`` (``None``: over no pile). With
+        """The pointer went up over pile ``drop`` (``None``: over no pile), the carried
+        cards over pile ``seen``: they go where :meth:`aim_at` says. With
         ``tap_to_select``, a tap is a :class:`SelectAt` of its card."""
         press, state = self.press, replace(self, press=None)
         if press is None:
             return self, None
         if press.dragging:
-            return state.drop(drop)
+            return state.drop(state.aim_at(seen, drop))
         if press.dead:
             if drop is None or drop == press.pile:
                 return state, None

@@ -134,10 +134,10 @@ def update(state: PageState, action: Action, world: World) -> tuple[PageState, t
     match action:
         case PointerDown():
             board.down(d, action)
-        case PointerMove(x=x, y=y):
-            board.move(d, x, y)
-        case PointerUp(drop=drop, now=now):
-            board.up(d, drop, now)
+        case PointerMove(x=x, y=y, seen=carried, under=under):
+            board.move(d, x, y, carried, under)
+        case PointerUp(drop=drop, now=now, seen=carried):
+            board.up(d, drop, now, carried)
         case PointerCancel():
             board.cancel(d)
         case Navigate() | Select() | Jump() | Release() | Shortcut():

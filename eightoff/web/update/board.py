@@ -45,21 +45,21 @@ def down(d: Draft, action: PointerDown) -> None:
     d.set(input=d.state.input.down(press))
 
 
-def move(d: Draft, x: float, y: float) -> None:
-    """The press becomes a drag past its threshold: its cards lifted, their targets lit
-    (the view draws the carried cards where the pointer is)."""
+def move(d: Draft, x: float, y: float, seen: str | None, under: str | None) -> None:
+    """The press becomes a drag past its threshold: its cards lifted, their targets lit,
+    the one aimed at marked (the view draws the carried cards where the pointer is)."""
     state = d.state
-    ui, moved = state.input.move(state.game, x, y)
+    ui, moved = state.input.move(state.game, x, y, seen, under)
     d.set(input=ui)
     if moved == "started":
         d.redraw()
 
 
-def up(d: Draft, drop: str | None, now: float) -> None:
+def up(d: Draft, drop: str | None, now: float, seen: str | None = None) -> None:
     """A refused single tap is held for the double-tap window; anything else ends the wait."""
     state = d.state
     carried = state.input.held is not None
-    ui, result = state.input.up(state.game, drop, now, state.settings.tap_to_select)
+    ui, result = state.input.up(state.game, drop, now, state.settings.tap_to_select, seen)
     tap = ui.last_tap
     if isinstance(result, Feedback) and result.reason == "tap" and tap is not None:
         drop_wait(d)

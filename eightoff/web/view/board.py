@@ -50,7 +50,10 @@ class BoardView:
         self.layout: Layout | None = None
         self.roving: Any = None
         """The element holding the board's one tab stop (``tabindex=0``)."""
-        self.above_finger = False  # the carried cards are drawn above a finger (a touch drag)
+        self.offset = (0.0, 0.0)
+        """How far the carried cards are drawn from their place (``--drag``)."""
+        self.rest: tuple[str, float, float] | None = None
+        """The carried head card's key and its centre at its place (viewport pixels)."""
 
     @property
     def shown(self) -> dict[str, list[str]]:
@@ -68,6 +71,8 @@ class BoardView:
         card that did not move says so. The board keeps the focus it had (a moved element
         loses it); ``take``: the focus goes to the model's spot from anywhere."""
         old, self.model = self.model, model
+        if old is None or old.lift_pile != model.lift_pile:
+            self.offset, self.rest = (0.0, 0.0), None  # the drawn drag (--drag) is dropped
         moves = plan(old, model, motion, refused)
         first = self.flights.where(moves)
         had_focus = take or self.has_focus()
@@ -88,15 +93,32 @@ class BoardView:
 
     def drag(self, dx: float, dy: float, touch: bool = False) -> None:
         """Move the carried cards (one style write); a finger's a card's height above it."""
-        model, layout = self.model, self.layout
+        model = self.model
         if model is not None and model.lift_pile is not None:
-            lift = layout.card_h if touch and layout is not None and self.flights.moving else 0.0
-            self.above_finger = lift > 0
-            self.piles[model.lift_pile].style.setProperty("--drag", f"{dx:.0f}px {dy - lift:.0f}px")
+            x, y = round(dx), round(dy - self.lift(touch))
+            self.offset = (float(x), float(y))
+            self.piles[model.lift_pile].style.setProperty("--drag", f"{x}px {y}px")
 
-    def carried_head(self) -> Any:
-        """The element of the head card being carried, or ``None``."""
-        return self.elements.cards[self.model.lifted[0]] if self.model and self.model.lifted else None
+    def lift(self, touch: bool) -> float:
+        """How far above the pointer the carried cards are drawn: a card's height above a
+        finger (when cards move), so that it does not hide them; none under a mouse."""
+        layout = self.layout
+        return layout.card_h if touch and layout is not None and self.flights.moving else 0.0
+
+    def carried_centre(self, dx: float, dy: float, touch: bool) -> tuple[float, float] | None:
+        """Where the centre of the carried head card is drawn once the pointer has moved
+        (``dx``, ``dy``) from its press (``None``: nothing carried). Its place is read once
+        a drag, then only added to: no layout read per pointer move."""
+        model = self.model
+        if model is None or not model.lifted:
+            return None
+        head = model.lifted[0]
+        if self.rest is None or self.rest[0] != head:
+            box = self.elements.cards[head].getBoundingClientRect()
+            x, y = self.offset
+            self.rest = (head, box.left + box.width / 2 - x, box.top + box.height / 2 - y)
+        _, x, y = self.rest
+        return x + dx, y + dy - self.lift(touch)
 
     # -- layout ------------------------------------------------------------------
 

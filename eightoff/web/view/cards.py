@@ -47,6 +47,7 @@ class Cards:
         self.lift_pile = model.lift_pile
         self._mark("lifted", frozenset(model.lifted), parts.cards, "aria-pressed")
         self._mark("target", model.lit, parts.piles)
+        self._mark("drop", frozenset([model.aim] if model.aim else ()), parts.piles)
         self._mark("hint", frozenset(model.hinted), parts.cards)
         self._mark("hint-target", frozenset([model.hint_target] if model.hint_target else ()), parts.piles)
         if model.replaying != self.replaying:

@@ -111,6 +111,7 @@ class PageView:
             state.game,
             state.input.held,
             state.input.lit,
+            state.input.aim,
             state.hints.shown,
             state.focus,
             state.focus_taken,

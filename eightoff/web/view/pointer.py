@@ -104,22 +104,34 @@ class Pointer:
     def move(self, event: Any) -> None:
         if event.pointerId != self.pointer_id:
             return
-        self.dispatch(PointerMove(float(event.clientX), float(event.clientY)))
+        x, y = float(event.clientX), float(event.clientY)
+        press = self.state().input.press
+        if press is None or not press.dragging and press.dead:
+            self.dispatch(PointerMove(x, y))
+            return
+        under = pile_at(x, y)
+        self.dispatch(PointerMove(x, y, self.seen(x, y), under))
+        if not press.dragging and (seen := self.seen(x, y)) is not None:
+            # The drag began with this move: now that its cards are drawn, aim again from
+            # where they are seen, as the drop would.
+            self.dispatch(PointerMove(x, y, seen, under))
 
     def up(self, event: Any) -> None:
         if event.pointerId != self.pointer_id:
             return
         self.pointer_id = None
         x, y = float(event.clientX), float(event.clientY)
-        head = self.view.carried_head()
-        under = None
-        if head is not None:
-            rect = head.getBoundingClientRect()
-            under = pile_at(rect.left + rect.width / 2, rect.top + rect.height / 2)
-        # Cards drawn above the finger go where they are seen; else to the pile under the
-        # pointer, or, between piles, under the carried card.
-        drop = under if self.view.above_finger and under is not None else pile_at(x, y) or under
-        self.dispatch(PointerUp(drop, event.timeStamp))
+        self.dispatch(PointerUp(pile_at(x, y), event.timeStamp, self.seen(x, y)))
+
+    def seen(self, x: float, y: float) -> str | None:
+        """The pile under the carried cards' head once the pointer is at (x, y): the
+        update chooses between it and the pile under the pointer, the same way while
+        the cards move (the pile marked) and when they are let go (where they go)."""
+        press = self.state().input.press
+        if press is None or not press.dragging:
+            return None
+        centre = self.view.carried_centre(x - press.x, y - press.y, press.kind == "touch")
+        return None if centre is None else pile_at(*centre)
 
     def cancel(self, event: Any) -> None:
         if event.pointerId == self.pointer_id:

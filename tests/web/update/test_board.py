@@ -110,6 +110,27 @@ def test_a_refused_drop_flies_the_carried_cards_back() -> None:
     assert page.said == [ON_5H] and page.announced == [ON_5H]
 
 
+def test_the_one_pile_marked_while_dragging_is_the_pile_the_cards_drop_on() -> None:
+    """Issue 36: of the pile under the carried card (``seen``) and the one under the pointer,
+    the first the card may go to is aimed at, marked on the board (``aim``: class
+    ``drop``) and dropped on; a finger below the card on cell 8 with the card over the
+    spades' foundation drops on cell 8, as it is marked."""
+    page = Page()
+    page.do(FIVE, PointerMove(130, 100, seen="foundation-S", under="cell-8"))
+    assert page.state.input.lit == {"cell-5", "cell-6", "cell-7", "cell-8"}
+    assert page.state.input.aim == "cell-8" == game_model(page.game, page.state.input, None, page.state.focus).aim
+    page.do(PointerMove(140, 100, seen="cell-6", under="cell-8"))  # both may take it: the one seen
+    assert page.state.input.aim == "cell-6"
+    page.do(PointerMove(150, 100, seen="column-2", under="column-3"))  # neither: nothing marked
+    assert page.state.input.aim == "column-2"
+    assert game_model(page.game, page.state.input, None, page.state.focus).aim is None
+    page.do(PointerUp("cell-8", now=300, seen="foundation-S"))  # let go where cell 8 was marked
+    assert page.game.undo_stack == [Move.parse("1h")] and page.state.input == InputState()
+    page.do(PointerDown("column-1", 4, "6S", 7, 100, 100, 400), PointerMove(130, 100))
+    page.do(PointerUp("column-3", now=700, seen="column-2"))  # neither legal: the one seen says why not
+    assert page.game.moves == 1 and page.said[-1] == "The 6 of spades goes only on the 7 of spades."
+
+
 def test_a_card_that_cannot_be_lifted_is_no_drag_but_its_drop_is_explained() -> None:
     page = Page()
     page.do(PointerDown("column-1", 0, "3S", 1, 0, 0, 0), PointerMove(80, 0))

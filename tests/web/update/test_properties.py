@@ -147,11 +147,12 @@ def gesture(c: Chooser, state: PageState, now: float) -> Action:
             pile, index, card, c.number(1, 2), 100, 100, now, c.pick(("mouse", "touch", "pen"))
         )
     kind = c.number(0, 5)
+    drops: list[str | None] = [*piles(state), None]
     if kind <= 2:
-        return PointerMove(100 + c.number(-30, 30), 100 + c.number(-30, 30))
+        x, y = 100 + c.number(-30, 30), 100 + c.number(-30, 30)
+        return PointerMove(x, y, c.pick(drops), c.pick(drops))
     if kind <= 4:
-        drops: list[str | None] = [*piles(state), None]
-        return PointerUp(c.pick(drops), now)
+        return PointerUp(c.pick(drops), now, c.pick(drops))
     return PointerCancel()
 
 
@@ -359,6 +360,8 @@ def check(state: PageState) -> None:
         cards = position.cards(Pile.from_key(held.pile))
         assert [str(card) for card in cards[held.index :]] == list(model.lifted)
         assert len(cards) - held.index == held.count and str(cards[held.index]) == held.card
+    # One pile marked where a drag's cards go, and only a pile they may go to.
+    assert model.aim is None or (held is not None and model.aim in model.lit)
     if state.hints.shown is not None:
         assert set(state.hints.shown.cards) <= set(model.places)
     if state.replay is not None:

@@ -175,13 +175,13 @@ def test_carried_cards_are_lifted_dragged_and_fly_back_when_put_down(make: Calla
     view, _document, _root = make()
     game, ui = Game.new(CODE), InputState()
     view.show(model_of(game, view), "still")
-    assert view.carried_head() is None
+    assert view.carried_centre(0, 0, touch=False) is None
     view.drag(5, 5)  # nothing carried: nothing moves
     assert "--drag" not in view.piles["column-1"].style.props
     ui = ui.pick(game, "column-1", 5, "5S")
     view.show(model_of(game, view, ui))
     five = view.elements.cards["5S"]
-    assert five.classList.contains("lifted") and view.carried_head() is five
+    assert five.classList.contains("lifted") and view.carried_centre(0, 0, touch=False) == (840.0, 160.0)
     # held: a pressed button, and its name says so; the piles it may go to say so too
     assert (five.attributes["aria-pressed"], five.attributes["aria-label"]) == ("true", "5 of spades, held")
     assert view.piles["cell-5"].attributes["aria-label"] == "Cell 5, empty; can take the card"
@@ -422,11 +422,14 @@ def test_a_finger_carries_its_cards_a_card_above_it(
     ui = ui.pick(game, "column-1", 5, "5S")
     view.show(model_of(game, view, ui))
     assert view.layout is not None
+    assert view.carried_centre(0, 0, touch=False) == (840.0, 160.0)  # its place, read before any drag
     view.drag(10, 200, touch)
     up = view.layout.card_h if lift else 0.0
-    assert (
-        view.piles["column-1"].style.props["--drag"] == f"10px {200 - up:.0f}px" and view.above_finger is lift
-    )
+    assert view.piles["column-1"].style.props["--drag"] == f"10px {round(200 - up)}px"
+    assert view.lift(touch) == up and view.carried_centre(10, 200, touch) == (850.0, 360.0 - up)
+    view.elements.cards["5S"].getBoundingClientRect()  # drawn dragged: its place is the one read before
+    view.rest = None
+    assert view.carried_centre(10, 200, touch) == (850.0, 360.0 - up)  # read again while dragged: the same
 
 
 def test_the_finish_button_shows_exactly_when_the_model_offers_it(make: Callable[..., Made]) -> None:
