@@ -346,6 +346,31 @@ def test_a_position_link_opens_after_its_moves_which_are_the_games_path(tab: Cal
     assert app.state.stats.whole_game(app.game) == (Move.parse("1e"), Move.parse("ef"))
 
 
+def test_a_drag_marks_the_pile_it_drops_on_from_boxes_read_once(
+    tab: Callable[[str], Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The shell's pointer on the fake layout (piles 100 px apart by key; cell 6 at 500):
+    the 5 of spades carried over cell 6 marks it ``drop`` and goes there; the piles' boxes
+    are read once for the drag, then no more until the next."""
+    app = tab("?deal=EO1-C8-AAAAAFA")
+    view = app.view.board
+    reads: list[int] = []
+    boxes = view.pile_boxes
+    monkeypatch.setattr(view, "pile_boxes", lambda: reads.append(1) or boxes())
+    board, five = view.board, view.elements.cards["5S"]
+    press = {"isPrimary": True, "pointerType": "mouse", "button": 0, "pointerId": 1, "clientY": 105.0}
+    EventTarget.fire(
+        board, "pointerdown", target=five, preventDefault=lambda: None, clientX=840.0, timeStamp=0, **press
+    )
+    for x in (700.0, 600.0, 540.0):
+        EventTarget.fire(board, "pointermove", pointerId=1, clientX=x, clientY=105.0)
+    assert app.state.input.aim == "cell-6" and len(reads) == 1
+    assert [key for key, node in view.piles.items() if node.classList.contains("drop")] == ["cell-6"]
+    EventTarget.fire(board, "pointerup", pointerId=1, clientX=540.0, clientY=105.0, timeStamp=90.0)
+    assert app.game.undo_stack == [Move.parse("1f")] and len(reads) == 1
+    assert not any(node.classList.contains("drop") for node in view.piles.values())
+
+
 def test_a_refused_tap_waits_out_the_double_tap_window_on_a_timer(tab: Callable[[str], Any]) -> None:
     app = tab("?deal=EO1-C8-AAAAAFA")
     down = {"isPrimary": True, "pointerType": "mouse", "button": 0, "pointerId": 1, "clientX": 5.0}

@@ -163,6 +163,12 @@ class InputState:
         lit = frozenset(p.key for p in game.targets(Pile.from_key(pile), index))
         return replace(self, held=Held(pile, index, card, count), lit=lit, last_tap=None)
 
+    @property
+    def marked(self) -> str | None:
+        """The pile aimed at when the carried cards may go there (class ``drop``), else
+        ``None``: a drop there would be refused, and no pile says otherwise."""
+        return self.aim if self.held is not None and self.aim in self.lit else None
+
     def aim_at(self, seen: str | None, under: str | None) -> str | None:
         """Where carried cards go when let go: of the pile under the carried cards (their
         head's centre, ``seen``) and the pile under the pointer (``under``), the first
@@ -195,7 +201,8 @@ class InputState:
     def put_back(self) -> tuple[InputState, PutBack | None]:
         """The held cards go back to their pile (``None`` when nothing is held)."""
         held = self.held
-        return replace(self, held=None, lit=frozenset(), aim=None), None if held is None else PutBack(held.card)
+        state = replace(self, held=None, lit=frozenset(), aim=None)
+        return state, None if held is None else PutBack(held.card)
 
     def select(self, game: Game, pile: str, index: int | None) -> tuple[InputState, Play | PutBack | bool]:
         """Enter, Space or a tap-to-select tap on ``pile`` (card ``index``; ``None``: its
@@ -335,11 +342,11 @@ class InputState:
         on the card each one uncovers send them home one after another: a tap that moved
         its card is no half of a double tap on the next."""
         last = self.last_tap
-        if last is not None and (last.waiting or 0 <= now - last.time <= DOUBLE_TAP_MS):
-            if not last.moved and (last.pile, last.card) == (pile, card):
-                move = game.double_tap(Pile.from_key(pile), index)
-                result = Play(move, card) if move else Feedback(card, "double-tap")
-                return replace(self, last_tap=None), result
+        soon = last is not None and (last.waiting or 0 <= now - last.time <= DOUBLE_TAP_MS)
+        if soon and last is not None and not last.moved and (last.pile, last.card) == (pile, card):
+            move = game.double_tap(Pile.from_key(pile), index)
+            result = Play(move, card) if move else Feedback(card, "double-tap")
+            return replace(self, last_tap=None), result
         source = Pile.from_key(pile)
         is_top = not source.is_foundation and index == game.position.size(source) - 1
         move = game.tap(source) if is_top else None

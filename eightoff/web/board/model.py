@@ -112,8 +112,6 @@ class BoardModel:
     """The pile the carried cards come from."""
     lit: frozenset[str] = frozenset()
     """The piles the carried cards may go to (class ``target``)."""
-    aim: str | None = None
-    """Of :attr:`lit`, the pile a drag's cards go to if let go now (class ``drop``)."""
     hinted: tuple[str, ...] = ()
     """A hint's cards to move (class ``hint``)."""
     hint_target: str | None = None
@@ -226,7 +224,6 @@ def game_model(game: Game, ui: InputState, hint: Marks | None, focus: Spot) -> B
         lifted=lifted,
         lift_pile=held.pile if held else None,
         lit=lit,
-        aim=ui.aim if held and ui.aim in lit else None,
         hinted=hint.cards if hint else (),
         hint_target=hint.target if hint else None,
     )

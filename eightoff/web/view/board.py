@@ -105,6 +105,24 @@ class BoardView:
         layout = self.layout
         return layout.card_h if touch and layout is not None and self.flights.moving else 0.0
 
+    def pile_boxes(self) -> dict[str, tuple[float, float, float, float]]:
+        """Each pile's box (left, top, right, bottom, viewport pixels) with its top card at
+        rest in it (a column's cards may reach past the pile's own box): read once a drag,
+        so that the piles under the pointer and the card are found with no layout read per
+        pointer move (the carried cards' ``translate`` would make each one a style pass)."""
+        lifted = set(self.model.lifted) if self.model else set()
+        boxes = {}
+        for key, node in self.piles.items():
+            box = node.getBoundingClientRect()
+            left, top, right, bottom = box.left, box.top, box.right, box.bottom
+            resting = [card for card in self.shown.get(key, []) if card not in lifted]
+            if resting:
+                card = self.elements.cards[resting[-1]].getBoundingClientRect()
+                left, top = min(left, card.left), min(top, card.top)
+                right, bottom = max(right, card.right), max(bottom, card.bottom)
+            boxes[key] = (float(left), float(top), float(right), float(bottom))
+        return boxes
+
     def carried_centre(self, dx: float, dy: float, touch: bool) -> tuple[float, float] | None:
         """Where the centre of the carried head card is drawn once the pointer has moved
         (``dx``, ``dy``) from its press (``None``: nothing carried). Its place is read once

@@ -47,7 +47,6 @@ class Cards:
         self.lift_pile = model.lift_pile
         self._mark("lifted", frozenset(model.lifted), parts.cards, "aria-pressed")
         self._mark("target", model.lit, parts.piles)
-        self._mark("drop", frozenset([model.aim] if model.aim else ()), parts.piles)
         self._mark("hint", frozenset(model.hinted), parts.cards)
         self._mark("hint-target", frozenset([model.hint_target] if model.hint_target else ()), parts.piles)
         if model.replaying != self.replaying:
@@ -104,6 +103,11 @@ class Cards:
                 labels[key] = text
                 node = parts.cards.get(key)
                 (parts.piles[key] if node is None else node).setAttribute("aria-label", text)
+
+    def mark_drop(self, pile: str | None) -> None:
+        """The one pile a drag's cards drop on if let go now has the class ``drop``: drawn
+        apart from the model, as it changes while the pointer moves and nothing else does."""
+        self._mark("drop", frozenset([pile] if pile else ()), self.elements.piles)
 
     def _mark(self, name: str, keys: frozenset[str], nodes: dict[str, Any], state: str = "") -> None:
         """Exactly the elements of ``keys`` have the class ``name`` (and the ARIA state

@@ -111,7 +111,6 @@ class PageView:
             state.game,
             state.input.held,
             state.input.lit,
-            state.input.aim,
             state.hints.shown,
             state.focus,
             state.focus_taken,
@@ -126,6 +125,7 @@ class PageView:
             motion = change.motion if new else "glide"
             taken = old is not None and old.focus_taken != state.focus_taken
             self.board.show(self.model(state), motion, change.refused if new else None, taken)
+        self.board.drawn.mark_drop(state.input.marked)
         press = state.input.press
         if press is not None and press.dragging:
             self.board.drag(press.dx, press.dy, press.kind == "touch")

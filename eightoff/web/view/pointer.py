@@ -47,6 +47,8 @@ class Pointer:
         self.element, self.view, self.dispatch, self.state = element, view, dispatch, state
         self.pointer_id: int | None = None
         """The ``pointerId`` being followed (a press on a card), or ``None``."""
+        self.boxes: dict[str, tuple[float, float, float, float]] | None = None
+        """While a drag is followed, the piles' boxes (:meth:`BoardView.pile_boxes`)."""
 
     def bind(self) -> Callable[[], None]:
         """Listen to the board's pointer events; returns the unbind."""
@@ -106,22 +108,24 @@ class Pointer:
             return
         x, y = float(event.clientX), float(event.clientY)
         press = self.state().input.press
-        if press is None or not press.dragging and press.dead:
+        if press is None or (not press.dragging and press.dead):
             self.dispatch(PointerMove(x, y))
             return
-        under = pile_at(x, y)
+        under = self.pile_under(x, y)
         self.dispatch(PointerMove(x, y, self.seen(x, y), under))
         if not press.dragging and (seen := self.seen(x, y)) is not None:
             # The drag began with this move: now that its cards are drawn, aim again from
             # where they are seen, as the drop would.
-            self.dispatch(PointerMove(x, y, seen, under))
+            self.dispatch(PointerMove(x, y, seen, self.pile_under(x, y)))
 
     def up(self, event: Any) -> None:
         if event.pointerId != self.pointer_id:
             return
         self.pointer_id = None
         x, y = float(event.clientX), float(event.clientY)
-        self.dispatch(PointerUp(pile_at(x, y), event.timeStamp, self.seen(x, y)))
+        up = PointerUp(self.pile_under(x, y), event.timeStamp, self.seen(x, y))
+        self.boxes = None
+        self.dispatch(up)
 
     def seen(self, x: float, y: float) -> str | None:
         """The pile under the carried cards' head once the pointer is at (x, y): the
@@ -131,11 +135,24 @@ class Pointer:
         if press is None or not press.dragging:
             return None
         centre = self.view.carried_centre(x - press.x, y - press.y, press.kind == "touch")
-        return None if centre is None else pile_at(*centre)
+        return None if centre is None else self.pile_under(*centre)
+
+    def pile_under(self, x: float, y: float) -> str | None:
+        """The pile at (x, y): while cards are carried, from the piles' boxes read once
+        for the drag; else the element there (:func:`pile_at`)."""
+        if self.view.model is None or not self.view.model.lifted:
+            self.boxes = None
+            return pile_at(x, y)
+        if self.boxes is None:
+            self.boxes = self.view.pile_boxes()
+        for key, (left, top, right, bottom) in self.boxes.items():
+            if left <= x < right and top <= y < bottom:
+                return key
+        return None
 
     def cancel(self, event: Any) -> None:
         if event.pointerId == self.pointer_id:
-            self.pointer_id = None
+            self.pointer_id = self.boxes = None
             self.dispatch(PointerCancel())
 
 

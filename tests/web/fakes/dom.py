@@ -34,6 +34,13 @@ class EventTarget:
             proxy(types.SimpleNamespace(**event))
 
 
+def box(left: float, top: float, width: float, height: float) -> Any:
+    """A ``DOMRect``'s fields."""
+    return types.SimpleNamespace(
+        left=left, top=top, width=width, height=height, right=left + width, bottom=top + height
+    )
+
+
 class ClassList:
     """An element's ``classList``, which its ``className`` reads and writes."""
 
@@ -295,8 +302,12 @@ class Element(EventTarget):
     # -- boxes, focus, dialogs, animation --------------------------------------------
 
     def getBoundingClientRect(self) -> Any:
-        """A card's box: its pile's place across (by pile key), down by its index; a
-        carried card is shifted by its pile's ``--drag``."""
+        """A pile's box: its place across (100 px apart by key, 80 wide), 1,000 px tall; a
+        card's: its pile's place across, down by its index; a carried card is shifted by
+        its pile's ``--drag``."""
+        if "data-pile" in self.attributes:
+            left = float(sorted(self.document.pile_keys()).index(self.attributes["data-pile"]) * 100)
+            return box(left, 0.0, 80.0, 1000.0)
         pile = self.parentNode
         left = top = 0.0
         if pile is not None and "data-pile" in pile.attributes:
@@ -306,7 +317,7 @@ class Element(EventTarget):
             if drag and self.classList.contains("lifted"):
                 dx, dy = (float(part.removesuffix("px")) for part in drag.split())
                 left, top = left + dx, top + dy
-        return types.SimpleNamespace(left=left, top=top, width=80.0, height=120.0)
+        return box(left, top, 80.0, 120.0)
 
     def focus(self) -> None:
         self.document.activeElement = self

@@ -361,7 +361,7 @@ def check(state: PageState) -> None:
         assert [str(card) for card in cards[held.index :]] == list(model.lifted)
         assert len(cards) - held.index == held.count and str(cards[held.index]) == held.card
     # One pile marked where a drag's cards go, and only a pile they may go to.
-    assert model.aim is None or (held is not None and model.aim in model.lit)
+    assert state.input.marked is None or (held is not None and state.input.marked in model.lit)
     if state.hints.shown is not None:
         assert set(state.hints.shown.cards) <= set(model.places)
     if state.replay is not None:
