@@ -330,9 +330,7 @@ class InputState:
 
     # -- taps ----------------------------------------------------------------------
 
-    def tap(
-        self, game: Game, pile: str, index: int, card: str, now: float
-    ) -> tuple[InputState, Gesture]:
+    def tap(self, game: Game, pile: str, index: int, card: str, now: float) -> tuple[InputState, Gesture]:
         """A tap on a card. A second tap within :data:`DOUBLE_TAP_MS` on the same card,
         which the first did not move, is the second half of a double tap: it plays the
         engine's ``double_tap`` move (or gives ``double-tap`` feedback when there is none).
