@@ -9,8 +9,9 @@ Chromium through Playwright, writes
 
 - ``layout-<width>x<height>-deal.png`` and ``-long.png``: the board at the seven window
   sizes the layout is made for (``SIZES``: phones upright, a phone on its side, tablets,
-  desktops), at a deal and in a position with a 15-card column (tests/browser/test_fit.py),
-  from one page whose window is resized;
+  desktops) and at the review's phone both ways (390x844, 844x390), at a first visit's
+  deal (the how-to shown) and in a position with a 15-card column
+  (tests/browser/test_fit.py), from one page whose window is resized;
 - ``<lang>-<width>x<height>-<view>.png`` for every language and the pseudo-language (or
   those of ``--lang``) at 360x640 and 1280x800: the board after a move, the settings
   window and the New Game window (``--no-dialogs``: none of these).
@@ -32,6 +33,7 @@ sys.path.insert(0, str(ROOT))
 from eightoff.web.words.i18n import LANGUAGES, PSEUDO  # noqa: E402
 from tests.browser.harness import build_once, launch_args, serve  # noqa: E402
 from tests.browser.test_fit import DEAL, FITTED, LONG, SIZES  # noqa: E402
+from tests.browser.test_targets import PHONES  # noqa: E402
 
 LANGUAGE_SIZES = ((360, 640), (1280, 800))
 CODE = "EO1-C8-AAAAAFA"
@@ -55,7 +57,7 @@ def layouts(browser: Any, base: str, out: Path, theme: str, suffix: str) -> None
     themed(page, theme)
     for name, query in (("deal", f"deal={DEAL}"), ("long", LONG)):
         open_game(page, f"{base}index.html?{query}")
-        for width, height in SIZES:
+        for width, height in (*SIZES, *PHONES):
             page.set_viewport_size({"width": width, "height": height})
             page.evaluate(FITTED)
             page.screenshot(path=out / f"layout-{width}x{height}-{name}{suffix}.png")

@@ -7,7 +7,8 @@
 //   text: a text node's colour (alpha and the opacity of its ancestors composited) over
 //         each background pixel under its glyphs (where the two screenshots differ);
 //   mark: an empty pile's placeholder (the suit of a foundation, the K of a column);
-//   line: the outline of an empty pile, a toolbar button, a dialog's button or field,
+//   line: the outline of an empty pile, a toolbar button, Finish and Go back (whose
+//         outline is their face's colour: the face against the felt), a dialog's button or field,
 //         composited over the pixel just inside it, against the pixel just outside it.
 async ({ png, shown: drawn, hidden }) => {
   const state = window.__contrast || (window.__contrast = {});
@@ -161,7 +162,8 @@ async ({ png, shown: drawn, hidden }) => {
     const color = ring.match(/^(rgba?\([^)]*\)|#[0-9a-f]+)/i);
     if (color) found.push({ kind: "line", ...edges(rgba(color[1]), place, name(pile)) });
   }
-  for (const control of document.querySelectorAll(".tool, dialog[open] button, dialog[open] input[type=text], dialog[open] select")) {
+  const CONTROLS = ".tool, .finish, .go-back, dialog[open] button, dialog[open] input[type=text], dialog[open] select";
+  for (const control of document.querySelectorAll(CONTROLS)) {
     if (!shown(control)) continue;
     const box = control.getBoundingClientRect();
     if (!inView(box) || !uncovered(control, box)) continue;

@@ -20,13 +20,18 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from eightoff import DealCode, Game
+from eightoff.web.links.address import encode_moves
+from eightoff.winnable import catalogue
 from tests.fcsolve import solution
+from tests.players import lost_line
 
 from .helpers import PHONE, open_fresh
+from .test_targets import WORKER_MS, finishable
 
 MEASURE = (Path(__file__).parent / "contrast.js").read_text(encoding="utf-8")
 CODE = "EO1-C8-AAAAAFA"
 LAPTOP = {"width": 1280, "height": 800}
+LANDSCAPE = {"width": 844, "height": 390}
 THRESHOLD = {"text": 4.5, "mark": 3.0, "line": 3.0}
 """WCAG 1.4.3 for text (AA, normal size), 1.4.11 for placeholders and control outlines."""
 THEMES = ("light", "dark")
@@ -62,10 +67,14 @@ def measure(page: Page) -> list[dict[str, Any]]:
     return found
 
 
-def too_low(page: Page) -> list[str]:
+def too_low(page: Page, measured: str = "") -> list[str]:
+    """What is below the contrast asked; ``measured``: a control that must be among what
+    was measured."""
     found = measure(page)
     kinds = {item["kind"] for item in found}
     assert "text" in kinds, "nothing measured"
+    if measured:
+        assert any(item["what"].startswith(measured) for item in found), f"{measured} not measured"
     return [
         f"{item['kind']} {item['what']}: {item['ratio']:.2f}:1"
         for item in found
@@ -128,6 +137,26 @@ def test_the_board_and_its_dialogs_reach_the_contrast_asked(
     page.locator("#code-input").fill("EO1-C8-XX")
     expect(page.locator("#code-message.bad")).not_to_be_empty()
     low += too_low(page)
+    assert not low, "\n".join(low)
+
+
+@pytest.mark.same_tab
+@pytest.mark.parametrize("theme", THEMES)
+@pytest.mark.parametrize("viewport", [LAPTOP, PHONE, LANDSCAPE], ids=["laptop", "phone", "landscape"])
+def test_finish_and_go_back_stand_out_from_the_felt(
+    page: Page, site_url: str, theme: str, viewport: dict[str, int]
+) -> None:
+    """Issue 36 item 5: Finish and Go back were the felt's own green in the light theme
+    (1.01:1): their face, outline and words now reach 3:1 and 4.5:1 against the felt."""
+    open_themed(page, site_url, theme, f"{finishable()}&lang=en", viewport)
+    expect(page.locator("#finish")).to_be_visible()
+    low = too_low(page, "button#finish")
+    code = DealCode(catalogue(4)[0], 4)
+    lost = encode_moves(tuple(lost_line(code, 0)))
+    open_themed(page, site_url, theme, f"deal={code}&moves={lost}", viewport)
+    page.keyboard.press("h")
+    expect(page.locator("#go-back")).to_be_visible(timeout=WORKER_MS)
+    low += too_low(page, "button#go-back")
     assert not low, "\n".join(low)
 
 

@@ -51,15 +51,18 @@ MEASURE = """() => {
         problems.push(`the page scrolls: ${page.scrollWidth}×${page.scrollHeight}`);
     const app = document.getElementById('app'), board = document.getElementById('board');
     const card = document.querySelector('#board [data-card]').getBoundingClientRect();
-    const box = app.clientHeight - document.querySelector('.bar').offsetHeight
-        - document.querySelector('.guide').offsetHeight;
+    const guide = document.querySelector('.guide');
+    const below = getComputedStyle(guide).position === 'fixed' ? 0 : guide.offsetHeight;
+    const box = app.clientHeight - document.querySelector('.bar').offsetHeight - below;
+    const side = parseFloat(getComputedStyle(app).getPropertyValue('--side')) || 0;
     const longest = Math.max(...[...document.querySelectorAll('.column')].map(
         column => column.querySelectorAll(':scope > [data-card]').length));
-    return {problems, box: [board.clientWidth, box], card: [card.width, card.height], longest};
+    return {problems, box: [board.clientWidth, box], side, card: [card.width, card.height], longest};
 }"""
 """What is drawn outside the window or its card, whether the page scrolls, the board's box
-(its width, and the height the bar and the links leave it), the size of a card and the
-longest column's length."""
+(its width, and the height the bar and the links leave it: the links take none where they
+stand beside the columns or at the bar's end), the room the page keeps beside the columns
+(``--side``), the size of a card and the longest column's length."""
 
 
 def longest_column(query: str) -> int:
@@ -79,7 +82,7 @@ def measure_each_size(page: Page, longest: int) -> dict[tuple[int, int], tuple[f
         page.evaluate(FITTED)
         found = page.evaluate(MEASURE)
         assert found["problems"] == [], (width, height, found["problems"])
-        box = board_layout(found["box"][0], found["box"][1], cells=8, longest=longest)
+        box = board_layout(found["box"][0], found["box"][1], cells=8, longest=longest, side=found["side"])
         card_w, card_h = found["card"]
         assert card_w == pytest.approx(box.card_w, abs=0.06), (width, height)
         assert card_h == pytest.approx(box.card_h, abs=0.06), (width, height)
@@ -115,9 +118,10 @@ def test_the_cards_grow_back_when_the_long_column_is_undone(page: Page, site_url
     """Seven undos take the 15-card column down to 8 cards: the cards get the deal's size
     again (a column shorter than the reserve), and seven redos shrink them once more."""
     open_fresh(page, site_url, LONG, {"width": 1280, "height": 800})
-    width, height = page.evaluate(MEASURE)["box"]
-    long, short = (round(board_layout(width, height, 8, n).card_w, 1) for n in (15, 8))
-    assert (long, short) == (93.7, 113.0)
+    found = page.evaluate(MEASURE)
+    width, height = found["box"]
+    long, short = (round(board_layout(width, height, 8, n, found["side"]).card_w, 1) for n in (15, 8))
+    assert (long, short) == (93.7, 116.5)
     page.wait_for_function(CARD_W, arg=long)
     for _ in range(7):
         page.locator("#undo").click()
@@ -140,5 +144,7 @@ def test_the_replays_bar_takes_its_room_from_the_cards(page: Page, site_url: str
     page.evaluate(FITTED)
     found = page.evaluate(MEASURE)
     assert found["problems"] == []
-    box = board_layout(found["box"][0], found["box"][1], cells=8, longest=found["longest"])
+    box = board_layout(
+        found["box"][0], found["box"][1], cells=8, longest=found["longest"], side=found["side"]
+    )
     assert found["card"][0] == pytest.approx(box.card_w, abs=0.06)

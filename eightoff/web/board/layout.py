@@ -11,6 +11,12 @@ The piles stand on one grid, so the columns line up under the row above: each ro
 ``slots`` cards wide, the top row's cells at its left and foundations at its right, the
 eight columns centred under it.
 
+A covered card shows a strip of ``TARGET`` (44 px, the size of a touch target) where the
+column has the room; a longer column tightens its strips evenly down to the corner's
+height. Beside the columns the board can keep ``side`` pixels free on each side, for the
+controls the page puts there (the bar's buttons on a phone on its side, the links to the
+pages on a wide screen): the columns never reach into them.
+
 The page measures the board element and sets the results as CSS custom properties; CSS
 does the placing.
 
@@ -44,7 +50,11 @@ RESERVE: Final = 10
 hold: the cards keep their size through most games (a deal's columns hold 6, a game's
 longest column mostly 9 to 12)."""
 FAN_MAX: Final = 0.25
-"""The comfortable overlap, as a share of the card height."""
+"""The comfortable overlap, as a share of the card height (a large card's)."""
+MIN_GAP: Final = 3.0
+TARGET: Final = 44.0
+"""The least comfortable overlap: a covered card's strip is a touch target (44 CSS px,
+WCAG 2.5.5) when its column has the room."""
 FONT: Final = 13.0
 """The corner's usual least font size; a narrower card's corner gets smaller to fit."""
 FONT_MAX: Final = 20.0
@@ -94,6 +104,8 @@ class Layout:
     one row."""
     reserve: int
     """The column length the cards are sized for (``RESERVE``, or the longest column)."""
+    side: float = 0.0
+    """The width kept free on each side of the columns (asked by the page)."""
 
     @property
     def board_h(self) -> float:
@@ -119,12 +131,58 @@ class Layout:
         return self.slots * self.card_w + (self.slots - 1) * self.gap
 
     @property
+    def columns_w(self) -> float:
+        """The width of the eight columns, centred in the board."""
+        return COLUMNS * self.card_w + (COLUMNS - 1) * self.gap
+
+    @property
+    def side_w(self) -> float:
+        """The felt beside the columns on each side, below the top row where the top row
+        is wider (``side_top``): always at least the ``side`` asked.
+
+        >>> box = board_layout(640, 310, cells=8, side=100)
+        >>> round(box.side_w, 1) >= 100, box.side_top == box.top_h
+        (True, True)
+        """
+        return (self.width - self.columns_w) / 2
+
+    @property
+    def side_top(self) -> float:
+        """Where the felt beside the columns starts: under the top row when it is wider
+        than the columns (twelve piles in one row), else at the board's top."""
+        return self.top_h if self.grid_w > self.columns_w + 0.5 else 0.0
+
+    @property
+    def free_top(self) -> tuple[float, float, float, float]:
+        """The part of the first top row that holds no card at a deal, as ``(x, y, width,
+        height)`` in the board: the whole row when the foundations have a row of their own
+        (its left part is empty in every position), else the row from its fifth pile on
+        (a deal fills at most the first four cells). The first visit's how-to goes there.
+
+        >>> board_layout(390, 690, cells=8).free_top == (4.2, 4.2, 381.6, 61.6)
+        True
+        >>> x, y, width, height = board_layout(640, 310, cells=8).free_top
+        >>> round(x, 1), round(width, 1)
+        (218.5, 413.9)
+        """
+        grid_x = (self.width - self.grid_w) / 2
+        first = 0 if self.rows == 2 else 4
+        x = grid_x + first * (self.card_w + self.gap)
+        return (round(x, 1), round(self.gap, 1), round(grid_x + self.grid_w - x, 1), round(self.card_h, 1))
+
+    @property
     def fan_min(self) -> float:
         return least_fan(self.card_w)
 
     @property
     def fan_max(self) -> float:
-        return round(max(self.card_h * FAN_MAX, self.fan_min * 1.3), 1)
+        """The overlap of a column with room: a quarter of a large card, and never less
+        than a touch target (``TARGET``).
+
+        >>> board_layout(390, 690, cells=8).fan_max, board_layout(1920, 1030, cells=8).fan_max
+        (44.0, 52.5)
+        """
+        return round(max(self.card_h * FAN_MAX, self.fan_min * 1.3, TARGET), 1)
 
     @property
     def font(self) -> float:
@@ -150,20 +208,33 @@ def reserve_for(longest: int) -> int:
     return min(LONGEST, max(RESERVE, longest))
 
 
-def board_layout(width: float, height: float, cells: int, longest: int = 0) -> Layout:
+def board_layout(width: float, height: float, cells: int, longest: int = 0, side: float = 0.0) -> Layout:
     """The layout for a board box of ``width`` x ``height`` CSS pixels, ``cells`` cells
-    and a longest column of ``longest`` cards: of one or two top rows, the one that gives
-    the larger cards (one row on a tie)."""
-    gap = max(3.0, min(12.0, width * 0.012))
+    and a longest column of ``longest`` cards, keeping ``side`` pixels free on each side
+    of the columns: of one or two top rows, the one that gives the larger cards (one row
+    on a tie).
+
+    >>> wide, beside = board_layout(1280, 750, cells=4), board_layout(1280, 750, cells=4, side=110)
+    >>> round(wide.card_w, 1), round(beside.card_w, 1)
+    (146.5, 122.0)
+    """
+    gap = max(MIN_GAP, min(12.0, width * 0.012))
+    # a phone: the gaps give way so that eight cards across reach a touch target's width
+    narrow = math.floor((width - COLUMNS * TARGET) / (COLUMNS + 1) * 10) / 10
+    if MIN_GAP <= narrow < gap:
+        gap = narrow
     reserve = reserve_for(longest)
     top_slots = cells + FOUNDATIONS
     choices = [(1, max(COLUMNS, top_slots))]
     if top_slots > COLUMNS:
         choices.append((2, COLUMNS))
+    # the columns leave ``side`` free on either side
+    beside = (width - 2 * side - (COLUMNS - 1) * gap) / COLUMNS
     best: tuple[float, int, int] | None = None
     for rows, slots in choices:
         # the grid, with a gap on either side
-        card_w = _fit(height, gap, (width - (slots + 1) * gap) / slots, rows, reserve)
+        by_width = min((width - (slots + 1) * gap) / slots, beside)
+        card_w = _fit(height, gap, by_width, rows, reserve)
         if best is None or card_w > best[0]:
             best = (card_w, rows, slots)
     assert best is not None
@@ -171,7 +242,7 @@ def board_layout(width: float, height: float, cells: int, longest: int = 0) -> L
     card_h = card_w * RATIO
     top = rows * (card_h + gap) + gap
     column_h = max(height - top, card_h + (reserve - 1) * least_fan(card_w))
-    return Layout(width, height, card_w, card_h, gap, rows, column_h, slots, reserve)
+    return Layout(width, height, card_w, card_h, gap, rows, column_h, slots, reserve, side)
 
 
 def _fit(height: float, gap: float, by_width: float, rows: int, reserve: int) -> float:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from pyscript import document
+from pyscript import document, window
 from pyscript.ffi import is_none
 
 from ...piles import COLUMNS
@@ -142,7 +142,11 @@ class BoardView:
 
     def fit(self, model: BoardModel | None = None) -> None:
         """Size cards, gaps and rows to the board's box and the longest column (``model``'s
-        before it is shown, else the board's); too small a box (200 % zoom) grows, and scrolls."""
+        before it is shown, else the board's), keeping free beside the columns the room
+        the stylesheet asks (``--side`` on ``#app``: the bar's buttons of a phone on its
+        side go there); too small a box (200 % zoom) grows, and scrolls. The page around
+        the board (the bar's buttons, the how-to) places itself by the sizes written on
+        ``#app``."""
         style = self.board.style
         style.removeProperty("min-height")
         width, height = float(self.board.clientWidth), float(self.board.clientHeight)
@@ -150,7 +154,7 @@ class BoardView:
             return
         piles: Iterable[tuple[str, Sequence[str]]] = self.shown.items() if model is None else model.piles
         cells = (self.cells or MOST_CELLS) if model is None else model.cells
-        layout = board_layout(width, height, cells, longest_column(piles))
+        layout = board_layout(width, height, cells, longest_column(piles), self.side())
         self.layout = layout
         if layout.board_h > height + 0.5:
             style.setProperty("min-height", f"{layout.board_h:.1f}px")
@@ -164,9 +168,44 @@ class BoardView:
         ):
             style.setProperty(name, f"{value:.1f}px")
         self.board.setAttribute("data-rows", str(layout.rows))
+        self.place_around(layout)
         self.fans.clear()
         if model is None:
             self.fit_columns()
+
+    def side(self) -> float:
+        """The room the stylesheet asks beside the columns (``--side`` on ``#app``, in
+        pixels; none where it asks none, or where styles cannot be read)."""
+        styles = getattr(window, "getComputedStyle", None)
+        if styles is None:
+            return 0.0
+        text = str(styles(self.root).getPropertyValue("--side")).strip().removesuffix("px")
+        try:
+            return max(0.0, float(text))
+        except ValueError:
+            return 0.0
+
+    def place_around(self, layout: Layout) -> None:
+        """The sizes the elements around the board are placed by, on ``#app``: where the
+        board starts on the page, the felt beside its columns, and the part of its first
+        top row a deal leaves empty (the how-to's place)."""
+        top = float(self.board.offsetTop)
+        x, y, width, height = layout.free_top
+        style = self.root.style
+        for name, value in (
+            ("--board-top", top),
+            ("--card-h", layout.card_h),
+            ("--gap", layout.gap),
+            ("--columns-w", layout.columns_w),
+            ("--side-w", layout.side_w),
+            ("--side-top", layout.side_top),
+            ("--free-x", x),
+            ("--free-y", y),
+            ("--free-w", width),
+            ("--free-h", height),
+        ):
+            style.setProperty(name, f"{value:.1f}px")
+        self.root.setAttribute("data-rows", str(layout.rows))
 
     def fit_columns(self) -> None:
         """Tighten or loosen each column's overlap for its length; a column grown past

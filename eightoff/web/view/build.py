@@ -35,14 +35,30 @@ TOOLS: Final = {
     "redo": ("\u21b7", lambda: _("Redo"), lambda: _("Redo (Ctrl+Shift+Z or Ctrl+Y)")),
     "hint": ("\u2690\ufe0e", lambda: _("Hint"), lambda: _("Show a move of a winning line (H)")),
     "new-game": ("\u2726", lambda: _("New"), lambda: _("New game")),
-    "copy-link": ("\u2197", lambda: _("Link"), lambda: _("Copy a link to this deal")),
+    "copy-link": ("link", lambda: _("Link"), lambda: _("Copy a link to this deal")),
     "settings": ("\u2699\ufe0e", lambda: _("Settings"), lambda: _("Settings")),
     "stats": ("\u2211", lambda: _("Stats"), lambda: _("Statistics")),
-    "share": ("\u21aa\ufe0e", lambda: _("Share"), lambda: _("Share this game: copy a replay link")),
+    "share": ("share", lambda: _("Share"), lambda: _("Share this game: copy a replay link")),
 }
-"""The bar's buttons: icon, label (the accessible name, so that voice control's "click
-Hint" finds the button the player sees) and title (the tooltip, and the accessible
-description) by ``data-action``."""
+"""The bar's buttons: icon (a character, or the name of a drawn one of :data:`DRAWN`),
+label (the accessible name, so that voice control's "click Hint" finds the button the
+player sees) and title (the tooltip, and the accessible description) by ``data-action``.
+The buttons come in two groups of four (:data:`TOOL_GROUPS`): the game's moves, then the
+rest; a phone shows them as two rows, a phone on its side beside the columns, one each
+side."""
+TOOL_GROUPS: Final = (("undo", "redo", "hint", "new-game"), ("copy-link", "settings", "stats", "share"))
+DRAWN: Final = {
+    # a chain's two links
+    "link": (
+        "M10 14a4 4 0 0 0 5.66 0l3.5-3.5a4 4 0 0 0-5.66-5.66l-1.5 1.5",
+        "M14 10a4 4 0 0 0-5.66 0l-3.5 3.5a4 4 0 0 0 5.66 5.66l1.5-1.5",
+    ),
+    # an arrow up out of an open box
+    "share": ("M8 10H6v10h12V10h-2", "M12 3v11", "M8 7l4-4 4 4"),
+}
+"""Icons no font draws the same everywhere, as SVG paths on a 24-px square (stroked in
+the text's colour): Link and Share must not look alike (they were the arrows ↗ and ↪)."""
+SVG: Final = "http://www.w3.org/2000/svg"
 TOOL_IDS: Final = {"stats": "stats-button", "share": "share-button"}
 """The buttons whose id is not their action (``#stats`` is the window, ``#share`` the
 link's box)."""
@@ -55,6 +71,26 @@ def column_name(index: int) -> str:
 def pile_element(pile: Pile, kind: str, label: str) -> Any:
     """A new pile element: a labelled group the roving focus reaches."""
     return el("div", f"pile {kind}", data_pile=pile.key, aria_label=label, role="group", tabindex="-1")
+
+
+def drawn_icon(name: str) -> Any:
+    """The ``span.icon`` of a drawn icon: an inline SVG of :data:`DRAWN`'s paths."""
+    svg = document.createElementNS(SVG, "svg")
+    for attribute, value in (
+        ("viewBox", "0 0 24 24"),
+        ("fill", "none"),
+        ("stroke", "currentColor"),
+        ("stroke-width", "2"),
+        ("stroke-linecap", "round"),
+        ("stroke-linejoin", "round"),
+        ("focusable", "false"),
+    ):
+        svg.setAttribute(attribute, value)
+    for data in DRAWN[name]:
+        path = document.createElementNS(SVG, "path")
+        path.setAttribute("d", data)
+        svg.appendChild(path)
+    return add(el("span", "icon drawn", aria_hidden="true"), svg)
 
 
 def card_templates() -> dict[str, Any]:
@@ -97,9 +133,8 @@ class Elements:
         # show the icon only (a phone on its side): the title is the description.
         self.texts.put(button, ("aria-label",), label)
         button.setAttribute("data-action", ident)
-        return add(
-            button, el("span", "icon", icon, aria_hidden="true"), self.texts.text(el("span", "label"), label)
-        )
+        shown = drawn_icon(icon) if icon in DRAWN else el("span", "icon", icon, aria_hidden="true")
+        return add(button, shown, self.texts.text(el("span", "label"), label))
 
     def _build(self) -> None:
         root, texts = self.root, self.texts
@@ -129,15 +164,24 @@ class Elements:
         unsaved = el("button", "stat unsaved", id="unsaved", type="button", hidden="", data_action="unsaved")
         self.unsaved = texts.text(unsaved, lambda: _("Not saved"))
         info.appendChild(self.unsaved)
-        tools = el("nav", "tools")
-        self.undo = self._button("undo")
-        self.redo = self._button("redo")
-        add(
-            tools,
-            self.undo,
-            self.redo,
-            *(self._button(name) for name in ("hint", "new-game", "copy-link", "settings", "stats", "share")),
+        # Finish and Go back take the figures' place while they are offered: in the bar,
+        # never over a card, the status line or a button.
+        # Offered when every card left can go home with no other move (the update's Finish, update/board.py).
+        self.finish = texts.text(
+            el("button", "finish", id="finish", type="button", hidden="", data_action="finish"),
+            lambda: _("Finish: every card to its foundation"),
         )
+        # Offered when a hint found no winning line and the game could still be won before.
+        self.go_back = texts.text(
+            el("button", "go-back", id="go-back", type="button", hidden="", data_action="go-back"),
+            lambda: _("Go back to the last position that can still be won"),
+        )
+        add(info, self.finish, self.go_back)
+        tools = el("nav", "tools")
+        buttons = {name: self._button(name) for group in TOOL_GROUPS for name in group}
+        self.undo, self.redo = buttons["undo"], buttons["redo"]
+        for group in TOOL_GROUPS:
+            tools.appendChild(add(el("div", "tool-group"), *(buttons[name] for name in group)))
         add(bar, info, tools)
 
         # The keys make it an application (docs/dom-contract.md, "Keys"): screen readers
@@ -167,16 +211,6 @@ class Elements:
         share_label = texts.text(el("label", "", for_="share-url"), lambda: _("Copy this link:"))
         add(self.share, share_label, self.share_url)
         self.status = el("p", "status", id="status", aria_hidden="true")
-        # Offered when every card left can go home with no other move (the update's Finish, update/board.py).
-        self.finish = texts.text(
-            el("button", "finish", id="finish", type="button", hidden="", data_action="finish"),
-            lambda: _("Finish: every card to its foundation"),
-        )
-        # Offered when a hint found no winning line and the game could still be won before.
-        self.go_back = texts.text(
-            el("button", "go-back", id="go-back", type="button", hidden="", data_action="go-back"),
-            lambda: _("Go back to the last position that can still be won"),
-        )
         self.announcer = el("p", "visually-hidden", id="announce", role="status", aria_live="polite")
         keys_hint = texts.text(
             el("p", "visually-hidden", id="board-keys"),
@@ -195,9 +229,7 @@ class Elements:
             self.board,
             guide,
             self.share,
-            self.finish,
             self.status,
-            self.go_back,
             self.announcer,
             keys_hint,
         )
@@ -206,12 +238,15 @@ class Elements:
 
 
 __all__ = [
+    "DRAWN",
     "PAGE_WORDS",
     "SYMBOLS",
     "TOOLS",
+    "TOOL_GROUPS",
     "TOOL_IDS",
     "Elements",
     "card_templates",
     "column_name",
+    "drawn_icon",
     "pile_element",
 ]

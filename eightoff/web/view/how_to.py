@@ -45,6 +45,12 @@ LINES: Final[tuple[Words, ...]] = (
     lambda: _("Keys: the arrows and Enter, or 1 to 8 for a column; ? lists them all."),
 )
 """The how-to's lines: the goal, then tap, double tap, drag and the keys."""
+SHORT: Final[Words] = lambda: _(  # noqa: E731
+    "Put each suit on its foundation, ace to king: tap a card to send it there, double tap to move it, "
+    "or drag it."
+)
+"""The how-to in one sentence, for a phone: the card fits the first row of the board, which
+a deal leaves empty, with the figures above it (eightoff.css shows the lines or this)."""
 DISMISS: Final[Words] = lambda: _("Got it")  # noqa: E731
 
 
@@ -83,11 +89,12 @@ class HowToCard:
         texts = self.texts
         self.node = el("section", "how-to", id="how-to", aria_labelledby="how-to-title", hidden="")
         self.heading = texts.text(el("h2", "", id="how-to-title", tabindex="-1"), TITLE)
-        lines = el("ul")
+        lines = el("ul", "how-to-lines")
         for words in LINES:
             lines.appendChild(texts.text(el("li"), words))
+        short = texts.text(el("p", "how-to-short"), SHORT)
         close = texts.text(button("", "how-to-close", "primary", id="how-to-close"), DISMISS)
-        add(self.node, self.heading, lines, buttons(close))
+        add(self.node, add(el("div", "how-to-text"), self.heading, short, lines), buttons(close))
         self.place(self.node)
         return True
 
@@ -108,4 +115,4 @@ class HowToCard:
         self.focus = how_to.focus
 
 
-__all__ = ["DISMISS", "LINES", "TITLE", "HowToCard", "remember", "seen"]
+__all__ = ["DISMISS", "LINES", "SHORT", "TITLE", "HowToCard", "remember", "seen"]

@@ -102,6 +102,7 @@ class PageView:
         self.board.bar.link_pages(language)
         if relabel:
             self.elements.texts.refresh()
+            self.board.fit()  # the bar's words may take another line: the board's box changed
 
     def draw_board(self, old: PageState | None, state: PageState) -> None:
         """The board's model, when what it is made of changed, with the state's last change

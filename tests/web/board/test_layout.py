@@ -15,6 +15,7 @@ from eightoff.web.board.layout import (
     LONGEST,
     MIN_CARD_W,
     RESERVE,
+    TARGET,
     board_layout,
     corner_font,
     least_fan,
@@ -24,25 +25,32 @@ from eightoff.web.board.layout import (
 BOXES = [(360, 566), (375, 600), (412, 800), (768, 960), (1024, 700), (1366, 700), (1920, 1030)]
 
 MEASURED = {
-    # window: the board's box in Chromium (tests/browser/test_fit.py), and at the deal
-    # (longest column 6) and with a 15-card column: card width, top rows, corner font
-    (320, 568): ((320, 448), (35.7, 2, 13.0), (35.7, 2, 13.0)),
-    (360, 640): ((360, 520), (40.1, 2, 13.0), (40.1, 2, 13.0)),
-    (640, 360): ((640, 299), (45.0, 1, 13.5), (30.0, 1, 11.3)),
-    (768, 1024): ((768, 936), (85.6, 2, 20.0), (85.6, 2, 20.0)),
-    (1024, 768): ((1024, 704), (105.0, 2, 20.0), (75.5, 2, 20.0)),
-    (1280, 800): ((1280, 736), (113.0, 2, 20.0), (93.7, 1, 20.0)),
-    (1920, 1080): ((1920, 1016), (150.0, 2, 24.0), (147.0, 1, 23.5)),
+    # window: the board's box in Chromium (tests/browser/test_fit.py) and the room the page
+    # keeps beside the columns (--side), and at the deal (longest column 6) and with a
+    # 15-card column: card width, top rows, corner font. Since issue 36 the bar's buttons
+    # and the links to the pages are 44-px targets: on a phone upright the bar is two rows of
+    # buttons over the figures and the links a row under the board; on a phone on its side
+    # the buttons stand beside the columns and the links at the end of the figures' line; on
+    # a tablet the links end the figures' line; on a wide screen they stand beside the
+    # columns.
+    (320, 568): ((320, 380, 0), (35.7, 2, 13.0), (33.7, 2, 13.0)),
+    (360, 640): ((360, 452, 0), (40.1, 2, 13.0), (40.1, 2, 13.0)),
+    (640, 360): ((640, 310, 108), (45.0, 1, 13.5), (31.0, 1, 11.8)),
+    (768, 1024): ((768, 928, 0), (85.6, 2, 20.0), (85.6, 2, 20.0)),
+    (1024, 768): ((1024, 672, 0), (97.5, 2, 20.0), (72.3, 1, 20.0)),
+    (1280, 800): ((1280, 752, 120), (116.5, 2, 20.0), (93.7, 1, 20.0)),
+    (1920, 1080): ((1920, 1032, 120), (150.0, 2, 24.0), (147.0, 1, 23.5)),
 }
 """Before issue 21 §4 the cards were, in the same order: 34.2, 40.1, 27.9 (the page
-scrolled), 85.6, 71.3, 92.7 and 124 px wide whatever the columns held."""
+scrolled), 85.6, 71.3, 92.7 and 124 px wide whatever the columns held; before issue 36,
+at the deal: 35.7, 40.1, 45.0, 85.6, 105.0, 113.0 and 150.0."""
 
 
 @pytest.mark.parametrize("window", list(MEASURED))
 def test_the_cards_of_each_window_at_the_deal_and_with_a_long_column(window: tuple[int, int]) -> None:
-    (width, height), dealt, long = MEASURED[window]
+    (width, height, side), dealt, long = MEASURED[window]
     for longest, (card_w, rows, font) in ((6, dealt), (15, long)):
-        box = board_layout(width, height, 8, longest)
+        box = board_layout(width, height, 8, longest, side)
         assert (round(box.card_w, 1), box.rows, box.font) == (card_w, rows, font)
         assert box.board_h == height  # no scrolling
 
@@ -160,3 +168,54 @@ def test_more_height_never_makes_the_cards_smaller(
         board_layout(width, height + more, cells, longest).card_w
         >= board_layout(width, height, cells, longest).card_w
     )
+
+
+# -- touch targets, the room beside the columns, the how-to's place (issue 36) -------------
+
+
+def test_a_column_with_room_shows_44_px_strips_and_a_long_one_tightens_evenly() -> None:
+    box = board_layout(390, 700, 8)  # a phone upright: the deal's columns have the room
+    assert box.fan_max == TARGET and box.fan(7) == TARGET
+    assert box.card_h + 6 * box.fan(7) <= box.column_h
+    long = box.fan(LONGEST)  # no room: evenly tighter, never under the corner
+    assert box.fan_min <= long < TARGET
+    side = board_layout(844, 340, 8)  # a phone on its side: the deal's columns have not
+    assert side.fan(7) < TARGET and side.card_h + 6 * side.fan(7) <= side.column_h + 1e-6
+    assert board_layout(1920, 1030, 8).fan_max == 52.5  # a large card keeps its quarter
+
+
+def test_the_gaps_give_way_for_44_px_cards_on_a_390_px_phone() -> None:
+    assert round(board_layout(390, 700, 8).card_w, 1) == 44.0
+    assert board_layout(390, 700, 8).gap == 4.2
+    assert board_layout(375, 700, 8).gap == 4.5  # too narrow for 44 px: the usual gap
+    assert board_layout(414, 700, 8).gap == pytest.approx(414 * 0.012)
+
+
+@pytest.mark.parametrize("cells", [8, 4, 2])
+@pytest.mark.parametrize(("width", "height"), [(640, 310), (844, 340), (568, 270), (1280, 750), (1024, 668)])
+def test_the_room_asked_beside_the_columns_is_kept(width: int, height: int, cells: int) -> None:
+    for side in (0, 108, 120):
+        box = board_layout(width, height, cells, side=side)
+        assert box.side_w >= side - 1e-6
+        assert box.columns_w + 2 * box.side_w == pytest.approx(width)
+        assert box.side_top == (box.top_h if box.grid_w > box.columns_w + 0.5 else 0.0)
+
+
+@given(widths, heights, cell_counts, st.floats(min_value=0, max_value=200))
+def test_a_side_never_makes_the_cards_larger(width: float, height: float, cells: int, side: float) -> None:
+    assert board_layout(width, height, cells, side=side).card_w <= board_layout(width, height, cells).card_w
+
+
+@pytest.mark.parametrize("cells", [8, 4, 2])
+@pytest.mark.parametrize(("width", "height"), BOXES)
+def test_the_free_part_of_the_top_row_holds_no_card_of_a_deal(width: int, height: int, cells: int) -> None:
+    """The how-to's place: the first top row from its fifth pile (one row) or all of it (the
+    foundations' own row); a deal puts cards in the first four cells at most."""
+    box = board_layout(width, height, cells)
+    x, y, free_w, free_h = box.free_top
+    grid_x = (width - box.grid_w) / 2
+    assert (y, free_h) == (round(box.gap, 1), round(box.card_h, 1))
+    assert x + free_w == pytest.approx(grid_x + box.grid_w, abs=0.11)
+    filled = min(cells, 4)  # the cells a deal fills, from the row's left
+    first = 0 if box.rows == 2 else filled
+    assert x >= grid_x + first * (box.card_w + box.gap) - 0.11

@@ -122,6 +122,7 @@ class Element(EventTarget):
         self.clientWidth = 0.0
         self.clientHeight = 0.0
         self.offsetWidth = 0
+        self.offsetTop = 0.0
         self._value: str | None = None
         self.namespace = "http://www.w3.org/1999/xhtml"
 

@@ -5,6 +5,7 @@ The real page runs the same code in tests/browser (test_play, test_board, test_t
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
@@ -301,6 +302,40 @@ def test_a_board_not_laid_out_yet_is_not_sized(make: Callable[..., Made]) -> Non
     assert "--card-w" not in view.board.style.props and view.layout is None
     view.fit_columns()
     assert "--fan" not in view.piles["column-1"].style.props
+
+
+def test_the_board_keeps_the_side_the_stylesheet_asks_and_tells_the_page_its_places(
+    make: Callable[..., Made], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The room --side asks beside the columns is kept (the bar's buttons of a phone on its
+    side stand there); #app gets where the board starts, that felt, and the part of the
+    first top row a deal leaves empty (the how-to's place); without styles to read, none."""
+    view, _document, root = make()
+    view.board.clientWidth, view.board.clientHeight = 640.0, 310.0
+    view.board.offsetTop = 50.0
+    view.show(model_of(Game.new(CODE), view), "still")
+    assert view.layout is not None and view.layout.side == 0.0
+    asked = {"--side": " 200px"}
+
+    class Computed:
+        def __init__(self, node: Element) -> None:
+            assert node is root
+
+        def getPropertyValue(self, name: str) -> str:
+            return asked.get(name, "")
+
+    window = sys.modules[type(view).__module__].window  # the fake window the view was given
+    monkeypatch.setattr(window, "getComputedStyle", Computed, raising=False)
+    view.fit()
+    layout = view.layout
+    assert layout is not None and layout.side == 200.0 and layout.side_w >= 200.0
+    props = root.style.props
+    assert props["--board-top"] == "50.0px" and props["--side-w"] == f"{layout.side_w:.1f}px"
+    assert [props[f"--free-{name}"] for name in "xywh"] == [f"{value:.1f}px" for value in layout.free_top]
+    assert root.attributes["data-rows"] == str(layout.rows)
+    asked["--side"] = "none"  # not a length: no room asked
+    view.fit()
+    assert view.layout is not None and view.layout.side == 0.0
 
 
 def test_a_later_transition_plugs_in_as_one_planner(
