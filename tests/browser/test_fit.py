@@ -121,7 +121,7 @@ def test_the_cards_grow_back_when_the_long_column_is_undone(page: Page, site_url
     found = page.evaluate(MEASURE)
     width, height = found["box"]
     long, short = (round(board_layout(width, height, 8, n, found["side"]).card_w, 1) for n in (15, 8))
-    assert (long, short) == (93.7, 116.5)
+    assert (long, short) == (93.7, 116.9)
     page.wait_for_function(CARD_W, arg=long)
     for _ in range(7):
         page.locator("#undo").click()

@@ -246,14 +246,26 @@ def board_layout(width: float, height: float, cells: int, longest: int = 0, side
 
 
 def _fit(height: float, gap: float, by_width: float, rows: int, reserve: int) -> float:
-    """The widest card (at most ``by_width``, in steps of 0.5 px below it) with which
-    ``rows`` top rows and a column of ``reserve`` cards at the least overlap fit the
-    height; the smallest card if none does."""
-    card_w = min(by_width, MAX_CARD_W)
-    while card_w > MIN_CARD_W:
+    """The widest card, at most ``by_width``, with which ``rows`` top rows and a column of
+    ``reserve`` cards at the least overlap fit the height: ``by_width`` or the widest
+    fitting width in tenths of a pixel, whichever is less (the smallest card if none
+    fits). A narrower ``by_width`` never gives a wider card (a side kept free never grows
+    the cards).
+
+    >>> _fit(500, 8, 120, 1, 10), _fit(500, 8, 60, 1, 10), _fit(100, 8, 120, 2, 10)
+    (92.5, 60, 28.0)
+    """
+
+    def fits(card_w: float) -> bool:
         card_h = card_w * RATIO
         column_h = height - rows * (card_h + gap) - gap
-        if column_h >= card_h + (reserve - 1) * least_fan(card_w):
-            break
-        card_w -= 0.5
-    return card_w
+        return column_h >= card_h + (reserve - 1) * least_fan(card_w)
+
+    # Fitting only gets harder as cards grow: the widest that fits, by halving, in tenths.
+    low, high = round(MIN_CARD_W * 10), round(MAX_CARD_W * 10)
+    if not fits(low / 10):
+        return min(by_width, MIN_CARD_W)
+    while low < high:
+        middle = (low + high + 1) // 2
+        low, high = (middle, high) if fits(middle / 10) else (low, middle - 1)
+    return min(by_width, low / 10)
