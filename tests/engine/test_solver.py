@@ -345,6 +345,16 @@ def test_exact_verdicts_under_caps() -> None:
     assert solve(eight, cap=7).verdict == "unsolvable" and solve(eight, cap=8).verdict == "solved"
 
 
+def test_a_fewest_fills_search_shares_its_proofs_of_loss() -> None:
+    """Like the best-first search's (:mod:`.history`), under the same cap: a search that
+    proves its start lost leaves every position it searched in ``lost``, and the next one
+    from there needs none."""
+    position, lost = DealCode.parse("EO1-C4-AAAAAAB").deal(), set[bytes]()
+    assert solve(position, cap=4, fewest_fills=True, lost=lost) == Result("unsolvable", (), 347)
+    assert len(lost) >= 347
+    assert solve(position, cap=4, fewest_fills=True, lost=lost) == Result("unsolvable", (), 0)
+
+
 def test_a_cap_out_of_range_is_refused() -> None:
     position = DealCode.parse("EO1-C4-AAAAAAF").deal()
     with pytest.raises(ValueError, match="the cap is 0 to 4 cards in the cells, not 5"):
