@@ -1,4 +1,4 @@
-"""The command line: ``python -m eightoff deal|replay|new|solve``.
+"""The command line: ``python -m eightoff deal|replay|new|solve|level``.
 
 Bad arguments or codes print one line and exit with status 2; an illegal or unreadable
 line in ``replay`` prints its number and the reason and exits with status 1 (in
@@ -16,10 +16,11 @@ from .deal import DealCode
 from .errors import EightOffError
 from .fcs import is_solver_move, parse_solver_move
 from .game import Game
+from .levels import LEVELS
 from .moves import Move
 from .position import CELL_COUNTS
 from .solver import DEFAULT_BUDGET, solve
-from .winnable import winnable
+from .winnable import level_of, measure_of, winnable
 
 _SOLVER_CHATTER = ("This game is solveable.", "Total number of states checked", "This scan generated")
 """Lines Freecell Solver prints around a solution; ``replay`` skips them."""
@@ -40,9 +41,8 @@ def _parser() -> argparse.ArgumentParser:
     replay.add_argument("file", nargs="?", help="the moves (default: standard input)")
     new = commands.add_parser("new", help="print a fresh random deal code")
     new.add_argument("--cells", type=int, choices=CELL_COUNTS, default=CELL_COUNTS[0])
-    new.add_argument(
-        "--winnable", action="store_true", help="a deal the solver has won (4, 2 cells: from the catalogue)"
-    )
+    new.add_argument("--winnable", action="store_true", help="a deal of the certified catalogue")
+    new.add_argument("--level", choices=LEVELS, help="a catalogue deal of this level (implies --winnable)")
     solver = commands.add_parser("solve", help="solve a deal: the verdict, then the winning moves")
     solver.add_argument("code", help="the deal code")
     solver.add_argument(
@@ -51,6 +51,8 @@ def _parser() -> argparse.ArgumentParser:
     solver.add_argument(
         "--budget", type=int, default=DEFAULT_BUDGET, help=f"positions to search (default {DEFAULT_BUDGET})"
     )
+    level = commands.add_parser("level", help="a deal's level and its measure, from the catalogue")
+    level.add_argument("code", help="the deal code")
     return parser
 
 
@@ -59,7 +61,10 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
     out = stdout or sys.stdout
     args = _parser().parse_args(argv)
     if args.command == "new":
-        print(winnable(args.cells) if args.winnable else DealCode.random(args.cells), file=out)
+        if args.winnable or args.level:
+            print(winnable(args.cells, level=args.level), file=out)
+        else:
+            print(DealCode.random(args.cells), file=out)
         return 0
     try:
         code = DealCode.parse(args.code)
@@ -71,6 +76,13 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
         return 0
     if args.command == "solve":
         return _solve(code, args.moves, args.budget, stdin or sys.stdin, out)
+    if args.command == "level":
+        measure = measure_of(code)
+        if measure is None:
+            print("none: not in the catalogue", file=out)
+        else:
+            print(f"{level_of(code)}: cap {measure.cap}, fills {measure.fills}", file=out)
+        return 0
     if not args.file:
         return _replay(Game.new(code), stdin or sys.stdin, out)
     try:

@@ -60,13 +60,40 @@ go on), and into an empty column only when the ``k``-th is a king, again ``k == 
 By 1-4, from a winnable position some listed move, followed by the foundation moves it
 allows, leads to a position whose shortest win is shorter; so a win is among the positions
 the search reaches, and when it has searched them all and found none, none exists.
+
+The cap, and the fewest fills
+-----------------------------
+``solve(position, cap=k)`` searches the game in which the cells may be *filled* to ``k``
+cards only: a card may go into a cell only if the cells then hold at most ``k`` cards,
+and a group move may count as free only the cells the cap leaves free,
+``max(0, k - cards in the cells)``, because a group stands for single-card moves through
+the free cells (SPEC §4): the cells would hold its cards on the way. Cards leave the cells
+freely, and cards dealt into the cells break no cap (a 4-cell deal starts with 4 there;
+under a cap of 2 no card goes into a cell until three have left). With ``k`` the cell count
+it is the game itself. :func:`within` checks a line of moves against a cap with the rules'
+own :func:`rules.capacity`.
+
+The reductions keep their proofs under a cap: the sequence built in 1 and 2 holds in the
+cells at every step a subset of the cards the original sequence holds there (founded cards
+set aside), so it never goes over a cap the original kept, and it has at least as many free
+cells within the cap for its groups; 3 and 4 change no count of cards in the cells.
+
+``solve(position, cap=k, fewest_fills=True)`` searches by the number of *fills* (moves that
+put a card into a cell) instead of by promise: a uniform-cost search (a 0-1 breadth-first
+search, a fill costing 1 and every other move 0) that takes the positions in order of the
+fewest fills that reach them and stops at the first won one. Its win puts the fewest cards
+into the cells of any win within the cap: the reductions never add a fill (1 and 2 keep or
+drop each move of a sequence, 3 drops cell-to-cell moves), and every position reached with
+fewer fills was searched before. It searches more than the best-first search, so it is for
+the build (``tools/winnable.py``), never for a hint.
 """
 
 from __future__ import annotations
 
 import heapq
 import time
-from collections.abc import Iterator
+from collections import deque
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Final, Literal
 
@@ -74,7 +101,7 @@ from .cards import SUITS, Card
 from .moves import Move
 from .piles import Pile
 from .position import Position
-from .rules import apply, capacity
+from .rules import apply, capacity, check
 
 Verdict = Literal["solved", "unsolvable", "gave-up"]
 
@@ -110,26 +137,70 @@ def solve(
     budget: int = DEFAULT_BUDGET,
     seconds: float | None = None,
     lost: set[bytes] | None = None,
+    cap: int | None = None,
+    fewest_fills: bool = False,
 ) -> Result:
     """Search for a win from ``position``: at most ``budget`` positions and, if given,
     ``seconds`` of wall-clock time (then the verdict may depend on the machine).
 
     ``lost``, shared by several searches of one game (:mod:`.history`), holds the keys of
     positions proved lost: a search skips them, and adds every position it searched when
-    it proves its own start lost (the queue ran dry, so none of them leads to a win)."""
+    it proves its own start lost (the queue ran dry, so none of them leads to a win). It
+    is only good for searches with the same ``cap``.
+
+    ``cap`` (0 to the cell count; ``None``, the default: no cap) searches the game in which
+    the cells may be filled to ``cap`` cards only, and ``fewest_fills`` finds, of its wins,
+    one that puts the fewest cards into cells (see "The cap, and the fewest fills" above).
+
+    >>> from .deal import DealCode
+    >>> dealt = DealCode.parse("EO1-C2-AAAAAFI").deal()
+    >>> solve(dealt, cap=0).verdict, solve(dealt, cap=1).verdict
+    ('unsolvable', 'solved')
+    >>> won = solve(dealt, cap=1, fewest_fills=True)
+    >>> fills(won.moves), within(dealt, won.moves, 1), within(dealt, won.moves, 0)
+    (2, True, False)
+    """
     if budget < 1:
         raise ValueError(f"the budget is at least 1 position, not {budget}")
+    room = len(position.cells) if cap is None else cap
+    if not 0 <= room <= len(position.cells):
+        raise ValueError(f"the cap is 0 to {len(position.cells)} cards in the cells, not {cap}")
     found = list(position.foundations)
     cols = [bytes(_code(card) for card in column) for column in position.columns]
     cells = bytes(sorted(_code(card) for card in position.cells if card is not None))
     log = bytearray()
     cells = _settle(cols, cells, found, log)
-    search = _Search(len(position.cells), budget, seconds, lost)
-    path = search.run(tuple(cols), cells, tuple(found))
+    search = _Search(room, budget, seconds, lost)
+    run = search.cheapest if fewest_fills else search.run
+    path = run(tuple(cols), cells, tuple(found))
     if path is None:
         verdict: Verdict = "gave-up" if search.stopped else "unsolvable"
         return Result(verdict, (), search.expanded)
     return Result("solved", _replay(position, bytes(log) + path), search.expanded)
+
+
+def fills(moves: Iterable[Move]) -> int:
+    """How many of ``moves`` put a card into a cell (a cell-to-cell move fills none)."""
+    return sum(move.target.is_cell and not move.source.is_cell for move in moves)
+
+
+def within(position: Position, moves: Iterable[Move], cap: int) -> bool:
+    """Whether ``moves``, legal from ``position``, keep to ``cap``: no move into a cell
+    leaves the cells holding more than ``cap`` cards, and no group is longer than the rules'
+    capacity counted with the free cells the cap leaves (``max(0, cap - cards in the
+    cells)``). Each move is checked by :func:`rules.check` first (an illegal one raises)."""
+    for move in moves:
+        check(position, move)
+        held = len(position.cells) - position.free_cells
+        if move.target.is_cell and not move.source.is_cell and held + 1 > cap:
+            return False
+        if move.count > 1:
+            empty = position.empty_columns
+            to_empty = position.size(move.target) == 0
+            if move.count > capacity(max(cap - held, 0), empty, to_empty_column=to_empty):
+                return False
+        position = apply(position, move)
+    return True
 
 
 def _code(card: Card) -> int:
@@ -187,11 +258,9 @@ class _Search:
     """One best-first search; ``run`` returns the moves after the start's foundation
     moves, encoded four bytes a move (source, target, count, card), or ``None``."""
 
-    def __init__(
-        self, cells: int, budget: int, seconds: float | None, lost: set[bytes] | None = None
-    ) -> None:
+    def __init__(self, room: int, budget: int, seconds: float | None, lost: set[bytes] | None = None) -> None:
         self.lost = set() if lost is None else lost
-        self.cells = cells
+        self.room = room  # the cards the cells may hold once a card goes into one
         self.budget = budget
         self.deadline = None if seconds is None else time.monotonic() + seconds
         self.expanded = 0
@@ -230,6 +299,45 @@ class _Search:
         self.lost.update(seen)  # every one searched, none leads to a win
         return None
 
+    def cheapest(self, cols: tuple[bytes, ...], cells: bytes, found: tuple[int, ...]) -> bytes | None:
+        """Like :meth:`run`, but the positions in order of the fewest fills that reach them
+        (a 0-1 breadth-first search; a win is taken when it leaves the queue, so none with
+        fewer fills is left behind)."""
+        root = _key(cols, cells)
+        if root in self.lost:
+            return None
+        seen: dict[bytes, tuple[bytes, bytes]] = {root: (b"", b"")}
+        cost = {root: 0}
+        queue = deque([(0, cols, cells, found, root)])
+        while queue:
+            spent, cols, cells, found, key = queue.popleft()
+            if spent > cost[key]:
+                continue  # reached with fewer fills since, and searched from there
+            if sum(found) == 52:
+                return _path(seen, key)
+            if self.expanded >= self.budget or (
+                self.deadline is not None
+                and self.expanded % _TIME_CHECK == 0
+                and time.monotonic() > self.deadline
+            ):
+                self.stopped = True
+                return None
+            self.expanded += 1
+            for edge, child_cols, child_cells, child_found in self.children(cols, cells, found):
+                child = _key(child_cols, child_cells)
+                fill = edge[1] == _CELL
+                if cost.get(child, spent + 2) <= spent + fill or child in self.lost:
+                    continue
+                seen[child] = (key, edge)
+                cost[child] = spent + fill
+                entry = (spent + fill, child_cols, child_cells, child_found, child)
+                if fill:
+                    queue.append(entry)
+                else:
+                    queue.appendleft(entry)
+        self.lost.update(seen)
+        return None
+
     def score(self, cols: tuple[bytes, ...], cells: bytes, found: tuple[int, ...]) -> int:
         """Lower is searched first (the weights did best of those tried on 8-cell deals)."""
         left = 52 - sum(found)
@@ -241,7 +349,7 @@ class _Search:
     ) -> Iterator[tuple[bytes, tuple[bytes, ...], bytes, tuple[int, ...]]]:
         """Every listed move (see the module's notes) and the position after it and its
         foundation moves."""
-        free = self.cells - len(cells)
+        free = max(self.room - len(cells), 0)  # the free cells the cap lets a move use
         empty = [i for i, col in enumerate(cols) if not col]
         to_full = capacity(free, len(empty))
         to_empty = capacity(free, len(empty), to_empty_column=True) if empty else 0

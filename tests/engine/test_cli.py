@@ -12,7 +12,9 @@ from pathlib import Path
 import pytest
 
 from eightoff import DealCode, Position, cli
+from eightoff.levels import LEVELS
 from eightoff.solver import solve
+from eightoff.winnable import catalogue, level_of, measure_of
 
 START = DealCode.parse("EO1-C8-AAAAAFA").deal().fcs()
 
@@ -213,3 +215,31 @@ def test_new_winnable(cells: str) -> None:
     code = DealCode.parse(out.strip())
     assert status == 0 and code.cells == int(cells)
     assert solve(code.deal()).verdict == "solved"
+
+
+@pytest.mark.parametrize("cells", ["8", "4", "2"])
+@pytest.mark.parametrize("level", LEVELS)
+def test_new_of_a_level(cells: str, level: str) -> None:
+    """``--level`` draws a catalogue deal of that level, with or without ``--winnable``."""
+    for argv in (
+        ("new", "--cells", cells, "--level", level),
+        ("new", "--cells", cells, "--winnable", "--level", level),
+    ):
+        status, out = run(*argv)
+        code = DealCode.parse(out.strip())
+        assert status == 0 and code.cells == int(cells) and level_of(code) == level
+
+
+def test_new_refuses_an_unknown_level(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        run("new", "--level", "expert")
+    assert info.value.code == 2 and "invalid choice: 'expert'" in capsys.readouterr().err
+
+
+def test_level_of_a_catalogue_deal_and_of_another() -> None:
+    code = DealCode(catalogue(8)[0], 8)
+    measure = measure_of(code)
+    assert measure is not None
+    assert run("level", str(code)) == (0, f"{level_of(code)}: cap {measure.cap}, fills {measure.fills}\n")
+    assert run("level", "EO1-C8-AAAAAFA") == (0, "none: not in the catalogue\n")
+    assert run("level", "EO1-C9-AAAAAFA")[0] == 2

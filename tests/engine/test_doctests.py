@@ -23,6 +23,7 @@ MODULES = [
     "eightoff.saved",
     "eightoff.fcs",
     "eightoff.solver",
+    "eightoff.levels",
     "eightoff.winnable",
     "eightoff.history",
     "eightoff.web.actions",

@@ -1,6 +1,6 @@
 """Our solver (eightoff/solver.py): exact verdicts, solutions that win when replayed
-through ``Game``, proofs checked against a plain search of every legal move, and the
-``solve`` command."""
+through ``Game``, proofs checked against a plain search of every legal move, the cap on
+the cells and the fewest fills (checked the same ways), and the ``solve`` command."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import os
 import shutil
 import subprocess
 import sys
+from collections import deque
 from pathlib import Path
 
 import pytest
@@ -16,8 +17,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from eightoff import DealCode, Move, Position, cli, legal_moves
+from eightoff.cards import DECK, SUITS, Card
+from eightoff.errors import IllegalMoveError
+from eightoff.position import CELL_COUNTS
 from eightoff.rules import transfer
-from eightoff.solver import Result, solve
+from eightoff.solver import Result, fills, solve, within
 
 from .helpers import board, game_at
 
@@ -32,17 +36,23 @@ def wins(position: Position, moves: tuple[Move, ...]) -> bool:
     return game.is_won
 
 
-def exhaustive(position: Position, limit: int) -> bool | None:
-    """Whether some sequence of legal moves wins, by a plain depth-first search over every
-    position and every legal move (take-backs, cell to cell and all): none of the
-    solver's reductions. ``None`` when more than ``limit`` positions were met."""
+def capped_moves(position: Position, cap: int | None) -> list[Move]:
+    """Every legal move that keeps to ``cap`` (:func:`within`, checked on its own below)."""
+    return [m for m in legal_moves(position) if cap is None or within(position, (m,), cap)]
+
+
+def exhaustive(position: Position, limit: int, cap: int | None = None) -> bool | None:
+    """Whether some sequence of legal moves (that keep to ``cap``) wins, by a plain
+    depth-first search over every position and every legal move (take-backs, cell to cell
+    and all): none of the solver's reductions. ``None`` when more than ``limit`` positions
+    were met."""
     seen = {position}
     stack = [position]
     while stack:
         here = stack.pop()
         if here.is_won:
             return True
-        for move in legal_moves(here):
+        for move in capped_moves(here, cap):
             after = transfer(here, move)  # legal_moves only yields legal moves
             if after not in seen:
                 if len(seen) == limit:
@@ -252,6 +262,181 @@ def test_verdicts_agree_with_the_plain_search(position: Position) -> None:
     assert result.verdict != "gave-up"
     if plain is not None:
         assert (result.verdict == "solved") is plain
+
+
+# -- the cap on the cells, and the fewest fills -----------------------------------------------------
+
+
+def plain_fewest_fills(position: Position, limit: int, cap: int) -> int | None:
+    """The fewest moves into a cell of any win that keeps to ``cap``, by a plain 0-1
+    breadth-first search over every legal move but take-backs (cell to cell, foundation
+    moves held back, and all; with take-backs every card of the foundations comes back into
+    play and no plain search ends: reduction 2 drops them, with no fill more), positions
+    that differ only by the order of columns or cells counted once; -1 when no win exists,
+    ``None`` when more than ``limit`` positions were met."""
+
+    def key(here: Position) -> tuple[object, ...]:
+        cells = sorted(str(card) for card in here.cells if card)
+        return tuple(sorted(" ".join(map(str, c)) for c in here.columns)), tuple(cells), here.foundations
+
+    cost = {key(position): 0}
+    queue = deque([(0, position)])
+    while queue:
+        spent, here = queue.popleft()
+        if spent > cost[key(here)]:
+            continue
+        if here.is_won:
+            return spent
+        for move in capped_moves(here, cap):
+            if move.source.is_foundation:
+                continue
+            after, step = transfer(here, move), spent + fills((move,))
+            if cost.get(key(after), step + 1) <= step:
+                continue
+            if key(after) not in cost and len(cost) == limit:
+                return None
+            cost[key(after)] = step
+            (queue.append if step > spent else queue.appendleft)((step, after))
+    return -1
+
+
+@st.composite
+def endings(draw: st.DrawFn) -> Position:
+    """A position with few cards left: each foundation at 5 to 9, the other cards in a
+    random order, some in the cells, the rest over some of the columns."""
+    tops = st.integers(5, 9)
+    found = (draw(tops), draw(tops), draw(tops), draw(tops))
+    order = draw(st.permutations([card for card in DECK if card.rank > found[SUITS.index(card.suit)]]))
+    count = draw(st.sampled_from(CELL_COUNTS))
+    held = draw(st.integers(0, count))
+    columns: list[list[Card]] = [[] for _ in range(8)]
+    used = draw(st.integers(1, 8))
+    for card in order[held:]:
+        columns[draw(st.integers(0, used - 1))].append(card)
+    cells = (*order[:held], *[None] * (count - held))
+    return Position(tuple(map(tuple, columns)), cells, found)
+
+
+def test_no_cap_is_a_cap_of_every_cell() -> None:
+    for text in ["EO1-C8-AAAAAAB", "EO1-C4-AAAAAAF", "EO1-C2-AAAAAFI", "EO1-C4-AAAAAAB"]:
+        position = DealCode.parse(text).deal()
+        assert solve(position) == solve(position, cap=len(position.cells))
+
+
+@pytest.mark.parametrize("number", [0, 1, 5, 11, 160, 2209593099])
+def test_an_eight_cell_deal_under_a_cap_of_four_is_its_four_cell_deal(number: int) -> None:
+    """The same shuffle, cards 48-51 in cells 1-4 either way: under a cap of 4 the 8-cell
+    game is the 4-cell game, move for move, and so are its fewest fills."""
+    eight, four = DealCode(number, 8).deal(), DealCode(number, 4).deal()
+    assert solve(eight, cap=4) == solve(four)
+    assert solve(eight, cap=4, fewest_fills=True) == solve(four, fewest_fills=True)
+
+
+def test_exact_verdicts_under_caps() -> None:
+    """EO1-C2-AAAAAFI: lost with no card ever put in a cell, won with one at a time, in 2
+    fills at the fewest; EO1-C8-AAAAAFA needs all eight cells at some moment."""
+    two = DealCode.parse("EO1-C2-AAAAAFI").deal()
+    assert solve(two, cap=0) == Result("unsolvable", (), 6)
+    assert solve(two, cap=0, fewest_fills=True) == Result("unsolvable", (), 6)
+    won = solve(two, cap=1, fewest_fills=True)
+    assert (won.verdict, fills(won.moves), len(won.moves), won.positions) == ("solved", 2, 80, 113)
+    assert within(two, won.moves, 1) and not within(two, won.moves, 0) and wins(two, won.moves)
+    eight = DealCode.parse("EO1-C8-AAAAAFA").deal()
+    assert solve(eight, cap=7).verdict == "unsolvable" and solve(eight, cap=8).verdict == "solved"
+
+
+def test_a_fewest_fills_search_shares_its_proofs_of_loss() -> None:
+    """Like the best-first search's (:mod:`.history`), under the same cap: a search that
+    proves its start lost leaves every position it searched in ``lost``, and the next one
+    from there needs none."""
+    position, lost = DealCode.parse("EO1-C4-AAAAAAB").deal(), set[bytes]()
+    assert solve(position, cap=4, fewest_fills=True, lost=lost) == Result("unsolvable", (), 347)
+    assert len(lost) >= 347
+    assert solve(position, cap=4, fewest_fills=True, lost=lost) == Result("unsolvable", (), 0)
+
+
+def test_a_cap_out_of_range_is_refused() -> None:
+    position = DealCode.parse("EO1-C4-AAAAAAF").deal()
+    with pytest.raises(ValueError, match="the cap is 0 to 4 cards in the cells, not 5"):
+        solve(position, cap=5)
+    with pytest.raises(ValueError, match="the cap is 0 to 4 cards in the cells, not -1"):
+        solve(position, cap=-1)
+
+
+def test_within_counts_the_cells_a_cap_leaves_to_a_group() -> None:
+    """9C 8C 7C onto TC with two free cells and no empty column: capacity 3 with the two,
+    2 when a cap of 1 leaves one; a card into a cell that already holds one needs a cap of 2."""
+    position = board("TC", "5C 9C 8C 7C", "* KS", "QH", "QD", "JH", "JD", "TH", cells="- -", found="C-4", n=2)
+    group = (Move.parse("21x3"),)
+    assert within(position, group, 2) and not within(position, group, 1)
+    into = tuple(map(Move.parse, ["2a", "3b"]))
+    assert within(position, into, 2) and not within(position, into, 1)
+    assert within(position, (Move.parse("2a"), Move.parse("a2"), Move.parse("2a")), 1)
+    with pytest.raises(IllegalMoveError):
+        within(position, (Move.parse("12"),), 2)
+
+
+def test_the_dealt_cards_break_no_cap() -> None:
+    """A 4-cell deal starts with 4 cards in its cells: under a cap of 2 a card goes into a
+    cell only once three have left, and a group counts no free cell before."""
+    position = DealCode.parse("EO1-C4-AAAAAAF").deal()
+    result = solve(position, cap=4, fewest_fills=True)
+    assert within(position, (), 0) and within(position, result.moves, 4)
+    first_fill = next(i for i, move in enumerate(result.moves) if fills((move,)))
+    held = 4 - sum(move.source.is_cell for move in result.moves[:first_fill])
+    assert held <= 3 and not within(position, result.moves[: first_fill + 1], held)
+
+
+@pytest.mark.no_cover  # untraced (tools/test.sh): the coverage is the same without it
+@SOME
+@given(walks(WINNABLE, 40), st.integers(0, 8))
+def test_capped_solutions_keep_to_the_cap_and_win(position: Position, wanted: int) -> None:
+    """Under any cap a solution keeps to it and wins through ``Game``; the fewest-fills
+    search's win puts no more cards into cells; a proof of loss searched the same positions
+    either way, and a lower cap never wins where a higher one was proved lost (nor is a
+    higher one proved lost where a lower one won)."""
+    cap = min(wanted, len(position.cells))
+    best = solve(position, 20_000, cap=cap)
+    cheap = solve(position, 200_000, cap=cap, fewest_fills=True)
+    for result in (best, cheap):
+        if result.verdict == "solved":
+            assert within(position, result.moves, cap) and wins(position, result.moves)
+    if best.verdict == cheap.verdict == "solved":
+        assert fills(cheap.moves) <= fills(best.moves)
+    if best.verdict == "unsolvable":
+        assert cheap == best
+        assert all(solve(position, 20_000, cap=lower).verdict != "solved" for lower in range(cap))
+    if best.verdict == "solved":
+        higher = range(cap, len(position.cells) + 1)
+        assert all(solve(position, 20_000, cap=c).verdict != "unsolvable" for c in higher)
+
+
+@pytest.mark.no_cover  # untraced: the search is hot; the solver is covered by the other tests
+@SOME
+@given(walks(TWO_CELLS, 20), st.integers(0, 2))
+def test_capped_verdicts_agree_with_the_plain_search(position: Position, cap: int) -> None:
+    """Under a cap, the verdict is the plain search's over every legal move that keeps to
+    it: the reductions lose no win."""
+    result = solve(position, cap=cap, fewest_fills=True)
+    assert result.verdict != "gave-up"
+    plain = exhaustive(position, 3000, cap)
+    if plain is not None:
+        assert (result.verdict == "solved") is plain
+
+
+@pytest.mark.no_cover  # untraced: the search is hot; the solver is covered by the other tests
+@SOME
+@given(endings(), st.integers(0, 8))
+def test_the_fewest_fills_are_the_plain_search_s(position: Position, wanted: int) -> None:
+    """On positions with few cards left, the fewest fills under any cap are the plain
+    0-1 search's (and a position it proves lost is proved lost): the reductions add no fill
+    and lose no win."""
+    cap = min(wanted, len(position.cells))
+    result = solve(position, cap=cap, fewest_fills=True)
+    fewest = plain_fewest_fills(position, 3000, cap)
+    if fewest is not None:
+        assert fills(result.moves) == fewest if fewest >= 0 else result.verdict == "unsolvable"
+        assert fewest < 0 or (within(position, result.moves, cap) and wins(position, result.moves))
 
 
 # -- the command line -----------------------------------------------------------------------------
