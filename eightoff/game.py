@@ -150,9 +150,10 @@ class Game:
         return None
 
     def finish(self) -> tuple[Move, ...] | None:
-        """The moves of Finish: every card left to its foundation, one by one, when no
-        other kind of move is needed (:func:`~eightoff.rules.finishing_line`); ``None``
-        otherwise. Only the player's command plays them: no card moves by itself."""
+        """The moves of Finish: every card left to its foundation, one by one, with moves
+        to the foundations and the free cells alone, when the engine finds such a line
+        (:func:`~eightoff.rules.finishing_line`); ``None`` otherwise. Only the player's
+        command plays them: no card moves by itself."""
         return finishing_line(self.position)
 
     def tap(self, pile: Pile) -> Move | None:

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .cards import SUIT_NAMES, Card
+from .cards import SUIT_NAMES, SUITS, Card
 from .errors import IllegalMoveError
 from .moves import Move
-from .piles import Pile
+from .piles import COLUMNS, Pile
 from .position import Column, Position
 
 
@@ -251,12 +251,24 @@ def legal_moves(position: Position) -> Iterator[Move]:
                         yield move
 
 
-def finishing_line(position: Position) -> tuple[Move, ...] | None:
-    """The moves that finish the game by foundation moves alone, the lowest card first
-    (ties in pile order), or ``None`` when a card left cannot reach its foundation without
-    another kind of move, or no card is left. A card sent home never covers another, so a
-    move to a foundation stays open until it is made: trying them lowest first finds a
-    line whenever one exists.
+FINISH_BUDGET = 64
+"""The most positions :func:`finishing_line` weighs before it gives up (``None``: no line
+proved; a later position, with fewer cards left, is tried afresh). The lines it finds on
+the solver's wins take at most 7; a position with no line is seldom over a few."""
+
+
+def finishing_line(position: Position, budget: int = FINISH_BUDGET) -> tuple[Move, ...] | None:
+    """The moves that finish the game with moves to the foundations and to the free cells
+    alone, nothing built on a column, or ``None`` when none was found within ``budget``
+    positions (or no card is left).
+
+    Every card that can go home goes at once, the lowest first (ties in pile order): with
+    no move but these two kinds, a card sent home never takes a place another needs. When
+    none can, the line digs out the next card of a suit that lies in a column under no more
+    cards than there are free cells, putting the cards over it in the free cells, the
+    shallowest first (ties in column order), and tries the others in turn when that dig
+    leads nowhere. Putting a card in a cell for anything but such a dig only uses a cell
+    sooner, so these lines are all there are.
 
     >>> from .deal import DealCode
     >>> finishing_line(DealCode.parse("EO1-C8-AAAAAFA").deal()) is None
@@ -264,17 +276,63 @@ def finishing_line(position: Position) -> tuple[Move, ...] | None:
     """
     if position.is_won:
         return None
-    line: list[Move] = []
-    while not position.is_won:
-        home = [
-            (card.rank, n, Move(pile, Pile.foundation(card.suit)))
-            for n, pile in enumerate(position.piles())
-            if not pile.is_foundation and (card := position.top(pile)) is not None
-        ]
-        ready = [(rank, n, move) for rank, n, move in home if is_legal(position, move)]
-        if not ready:
+    columns = position.columns
+    dead: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
+    left = budget
+
+    def home(lengths: list[int], cells: list[Card | None], found: list[int], line: list[Move]) -> None:
+        while True:
+            best: tuple[int, int, Card] | None = None  # rank, pile number, card
+            for c, length in enumerate(lengths):
+                card = columns[c][length - 1] if length else None
+                ready = card is not None and found[SUITS.index(card.suit)] == card.rank - 1
+                if card is not None and ready and (best is None or card.rank < best[0]):
+                    best = (card.rank, c, card)
+            for k, card in enumerate(cells):
+                ready = card is not None and found[SUITS.index(card.suit)] == card.rank - 1
+                if card is not None and ready and (best is None or card.rank < best[0]):
+                    best = (card.rank, COLUMNS + k, card)
+            if best is None:
+                return
+            rank, number, card = best
+            if number < COLUMNS:
+                lengths[number] -= 1
+                source = Pile.column(number + 1)
+            else:
+                cells[number - COLUMNS] = None
+                source = Pile.cell(number - COLUMNS + 1)
+            found[SUITS.index(card.suit)] = rank
+            line.append(Move(source, Pile.foundation(card.suit)))
+
+    def search(lengths: list[int], cells: list[Card | None], found: list[int]) -> list[Move] | None:
+        nonlocal left
+        line: list[Move] = []
+        home(lengths, cells, found, line)
+        if sum(found) == 4 * 13:
+            return line
+        key = (tuple(lengths), tuple(found))  # the cards in the cells follow from these
+        if key in dead or left <= 0:
             return None
-        move = min(ready, key=lambda option: option[:2])[2]
-        line.append(move)
-        position = transfer(position, move)
-    return tuple(line)
+        left -= 1
+        free = [k for k, card in enumerate(cells) if card is None]
+        digs = []
+        for c, length in enumerate(lengths):
+            for depth in range(min(len(free), length - 1) + 1):
+                card = columns[c][length - 1 - depth]
+                if found[SUITS.index(card.suit)] == card.rank - 1:
+                    digs.append((depth, c))
+                    break
+        for depth, c in sorted(digs):
+            dug, held, moves = list(lengths), list(cells), []
+            for k in free[:depth]:
+                held[k] = columns[c][dug[c] - 1]
+                dug[c] -= 1
+                moves.append(Move(Pile.column(c + 1), Pile.cell(k + 1)))
+            rest = search(dug, held, list(found))
+            if rest is not None:
+                return line + moves + rest
+        dead.add(key)
+        return None
+
+    found = search([len(c) for c in columns], list(position.cells), list(position.foundations))
+    return tuple(found) if found else None

@@ -302,3 +302,26 @@ def test_finish_is_offered_and_plays_every_card_home_one_undo_each(page: Page, s
     page.keyboard.press("u")
     expect(page.locator("#moves")).to_have_text(str(len(line) - 1))
     expect(finish).to_be_visible()  # one card back out: finishing is offered again
+
+
+def test_finish_is_offered_as_soon_as_the_free_cells_and_foundations_win(page: Page, site_url: str) -> None:
+    """Issue 36 item 4: on the review's second win (EO1-C8-ZWPDJWU, the solver's line),
+    Finish shows after 35 moves, 10 of them to the foundations (43 before), not one move
+    sooner; E plays the engine's line, free cells and all, to the win."""
+    code = DealCode.parse("EO1-C8-ZWPDJWU")
+    line = solve(code.deal()).moves
+    before, game = Game.after(code, line[:34]), Game.after(code, line[:35])
+    finishing = game.finish()
+    assert before.finish() is None and finishing is not None
+    assert any(move.target.is_cell for move in finishing)
+    open_fresh(page, site_url, f"deal={code}&moves={encode_moves(line[:34])}", DESKTOP)
+    finish = page.locator("#finish")
+    expect(finish).to_be_hidden()
+    Player(page).play(before, line[34])  # the 35th move, by the player's hand
+    expect(finish).to_be_visible()
+    page.keyboard.press("e")
+    for move in finishing:
+        game.play(move)
+    expect(page.locator("#win")).to_be_visible(timeout=30_000)
+    expect(page.locator("#moves")).to_have_text(str(game.moves))
+    expect(page.locator("#score")).to_have_text(str(game.score))

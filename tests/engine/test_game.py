@@ -17,6 +17,8 @@ from eightoff import (
     apply,
     capacity,
 )
+from eightoff.rules import legal_moves
+from eightoff.solver import solve
 
 from .helpers import board, game_at
 
@@ -356,6 +358,66 @@ def test_finish_sends_every_card_left_home_lowest_first() -> None:
 def test_no_finish_while_another_kind_of_move_is_needed() -> None:
     assert game_at(SCORING).finish() is None  # 9C 8C 7C: 7C cannot go home before 8C
     assert Game.new(DealCode.parse("EO1-C8-AAAAAFA")).finish() is None
+
+
+DIG = """
+Foundations: S-9 H-9 D-K C-K
+Freecells: - - - -
+: TH JS TS QS
+: KS
+: JH
+: QH KH
+:
+:
+:
+:
+"""
+"""The spades and hearts left: the 10 of hearts under three spades, the 10 of spades under
+one, the queen of hearts under its king."""
+
+
+def test_finish_digs_with_the_free_cells_shallowest_first() -> None:
+    """Issue 36: no card can go home, but a free cell digs out the 10 of spades (of the next
+    cards, the one under the fewest), the spades and the 10 and jack of hearts go home, then
+    a cell digs out the queen of hearts; the line is what Finish plays."""
+    game = Game(DealCode.parse("EO1-C4-AAAAAFA"), Position.from_fcs(DIG, cells=4))
+    line = game.finish()
+    assert line is not None
+    assert " ".join(map(str, line)) == "1a 1S 1S 1H 3H aS 2S 4a 4H aH"
+    for move in line:
+        game.play(move)
+    assert game.is_won and game.finish() is None
+
+
+@pytest.mark.parametrize(
+    ("code", "by_hand", "before"), [("EO1-C8-X54MCOG", 21, 46), ("EO1-C8-ZWPDJWU", 10, 43)]
+)
+def test_finish_comes_sooner_on_the_reviews_two_wins(code: str, by_hand: int, before: int) -> None:
+    """The review's two wins (../shared/reviews/ux.md) played along the solver's line, which
+    is theirs: Finish was offered after 46 and 43 foundation moves by hand when only
+    foundation moves counted; with the free cells, after 21 and 10."""
+    deal = DealCode.parse(code)
+    line = solve(deal.deal()).moves
+    game, home, home_alone, offered = Game.new(deal), 0, None, None
+    for move in line:
+        if offered is None and game.finish() is not None:
+            offered = home
+        if home_alone is None and by_foundations_alone(game.position):
+            home_alone = home
+        home += move.target.is_foundation
+        game.play(move)
+    assert (offered, home_alone) == (by_hand, before)
+
+
+def by_foundations_alone(position: Position) -> bool:
+    """The rule before issue 36: foundation moves alone win (any one that is legal, in turn:
+    one never stops another)."""
+    while not position.is_won:
+        home = [m for m in legal_moves(position) if m.target.is_foundation]
+        if not home:
+            return False
+        position = apply(position, home[0])
+    return True
 
 
 def test_a_copy_plays_undoes_and_redoes_without_touching_the_original() -> None:

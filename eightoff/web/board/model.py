@@ -117,8 +117,8 @@ class BoardModel:
     hint_target: str | None = None
     """A hint's target pile (class ``hint-target``)."""
     can_finish: bool = False
-    """Every card left can go to its foundation with no other move (``Game.finish``): the
-    Finish button shows (``#finish``)."""
+    """Moves to the foundations and the free cells alone win (``Game.finish``): the Finish
+    button shows (``#finish``)."""
     replay_step: int | None = None
     """``None`` for the game in play; in a replay, the moves shown (``#board.replaying``)."""
     language: str = field(default_factory=current_language)
@@ -152,8 +152,8 @@ class BoardModel:
 
 @lru_cache(maxsize=4)
 def _finishable(position: Position) -> bool:
-    """Whether foundation moves alone win from ``position`` (the engine's
-    :func:`~eightoff.rules.finishing_line`), kept for the last few positions: a pick or a
+    """Whether moves to the foundations and the free cells alone win from ``position``
+    (the engine's :func:`~eightoff.rules.finishing_line`), kept for the last few positions: a pick or a
     drag redraws the same position."""
     return finishing_line(position) is not None
 

@@ -262,7 +262,12 @@ def finish(d: Draft) -> None:
         return
     line = state.game.finish()
     if line is None:
-        d.say(_("Finish is for a game whose every card left can go to its foundation now."))
+        d.say(
+            _(
+                "Finish is for a game whose cards left all go home with moves to the foundations "
+                "and the free cells alone."
+            )
+        )
         return
     d.set(finishing=Finishing(line, state.game.position, 0))
     finish_step(d, 0)

@@ -24,7 +24,10 @@ HELP: tuple[Words, ...] = (
     lambda: _("N: new game"),
     lambda: _("H: a hint, the next move of a winning line"),
     lambda: _("B: go back to the last position that can still be won (offered when a hint finds none)"),
-    lambda: _("E: finish, every card left to its foundation (offered when no other move is needed)"),
+    lambda: _(
+        "E: finish, every card left to its foundation (offered when moves to the foundations "
+        "and the free cells alone win)"
+    ),
     lambda: _("?: this list"),
 )
 """The lines of the keys' list (docs/dom-contract.md, "Keys")."""
