@@ -405,6 +405,20 @@ class Copied:
     done: bool
 
 
+ShareOutcome = Literal["shared", "cancelled", "unavailable"]
+"""How an offer to the device's share sheet ended: shared, closed by the player, or none to
+offer it to (none on this device, or it cannot take the link): the shell's
+:func:`.links.clipboard.share_link` answers one of these."""
+
+
+@dataclass(frozen=True)
+class Shared:
+    """The device's share sheet took ``url`` (``outcome``)."""
+
+    url: str
+    outcome: ShareOutcome
+
+
 @dataclass(frozen=True)
 class FileRead:
     """The chosen backup file's ``text`` (``None``: no file chosen), or why it was refused
@@ -414,7 +428,7 @@ class FileRead:
     error: BackupError | None = None
 
 
-EffectResult = Saved | Copied | FileRead | AsideRead | Persisted
+EffectResult = Saved | Copied | Shared | FileRead | AsideRead | Persisted
 
 Action = Control | KeyPlay | FocusTo | PointerAction | FromOutside | Timer | EffectResult
 """Everything the update takes (:func:`.update.update`, one case each)."""
@@ -490,6 +504,8 @@ __all__ = [
     "Saved",
     "Select",
     "SettingName",
+    "ShareOutcome",
+    "Shared",
     "Shortcut",
     "ShortcutName",
     "TapWindow",

@@ -41,6 +41,7 @@ from .actions import (
     OtherTab,
     Persisted,
     Saved,
+    Shared,
     Visibility,
     WorkerFailed,
     WorkerFailure,
@@ -60,6 +61,7 @@ from .effects import (
     Remember,
     RememberHowTo,
     Save,
+    Share,
     Solve,
 )
 from .links.address import (
@@ -72,7 +74,7 @@ from .links.address import (
     query_for,
     replay_step,
 )
-from .links.clipboard import copy_text
+from .links.clipboard import copy_text, share_link
 from .links.startup import choose_language, decide
 from .solver.worker import Worker
 from .state import PageState, World
@@ -264,6 +266,8 @@ class App:
                 self.waiting[key] = self.timers(ms, lambda: self.dispatch(action))
             case Copy(url=url, said=said):
                 self.task(self.copy(url, said))
+            case Share(url=url, title=title, text=text):
+                self.task(self.share(url, title, text))
             case Download(text=text, name=name, media_type=media_type):
                 download(text, name, media_type)
             case ReadFile(read=read):
@@ -330,6 +334,9 @@ class App:
 
     async def copy(self, url: str, said: str) -> None:
         self.dispatch(Copied(url, said, await copy_text(url)))
+
+    async def share(self, url: str, title: str, text: str) -> None:
+        self.dispatch(Shared(url, await share_link(url, title, text)))
 
     async def read(self, read: Callable[[], Any]) -> None:
         try:

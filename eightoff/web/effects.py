@@ -53,6 +53,16 @@ class Copy:
 
 
 @dataclass(frozen=True)
+class Share:
+    """Offer ``url`` to the device's share sheet (the Web Share API) with a ``title`` and a
+    sentence (``text``); comes back as :class:`.actions.Shared`."""
+
+    url: str
+    title: str
+    text: str
+
+
+@dataclass(frozen=True)
 class Download:
     """Save ``text`` as a file ``name`` of ``media_type``."""
 
@@ -99,7 +109,9 @@ class Aside:
     act: AsideAct
 
 
-Effect = Save | Solve | Later | Copy | Download | ReadFile | RememberHowTo | Remember | Persist | Aside
+Effect = (
+    Save | Solve | Later | Copy | Share | Download | ReadFile | RememberHowTo | Remember | Persist | Aside
+)
 
 __all__ = [
     "Aside",
@@ -113,5 +125,6 @@ __all__ = [
     "Remember",
     "RememberHowTo",
     "Save",
+    "Share",
     "Solve",
 ]

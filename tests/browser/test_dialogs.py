@@ -7,7 +7,7 @@ from playwright.sync_api import Page, expect
 
 from eightoff import DealCode, Game, Move
 
-from .helpers import Player, clipboard, dealt, expect_board, expect_numbers, open_fresh, open_page
+from .helpers import Player, clipboard, dealt, expect_board, expect_numbers, open_fresh, open_page, run_python
 
 pytestmark = pytest.mark.same_tab  # a fresh game each, in one booted tab (conftest.py)
 
@@ -75,8 +75,44 @@ def test_copy_link_puts_the_deals_address_on_the_clipboard(page: Page, site_url:
         open_fresh(page, site_url, f"deal={CODE}")
         page.locator("#copy-link").click()
         url = f"{site_url}index.html?deal={CODE}"
-        expect(page.locator("#status")).to_have_text(f"Link copied: {url}")
+        expect(page.locator("#status")).to_have_text("Link copied.")  # never the address in words
+        expect(page.locator("#announce")).to_have_text("Link copied.")
         assert page.evaluate("navigator.clipboard.readText()") == url
+
+
+SHEET = """window.sheet = [];
+navigator.canShare = (data) => typeof data.url === 'string';
+navigator.share = (data) => { window.sheet.push(data); return Promise.resolve(); };"""
+"""A device's share sheet (Chromium on Linux has none): it records what it is given."""
+CLOSED = """() => { window.sheetClosed = 0; navigator.share = () => {
+  window.sheetClosed += 1; return Promise.reject(new DOMException('closed', 'AbortError')); }; }"""
+"""The same sheet, closed by the player."""
+
+
+def test_share_hands_the_replay_to_the_share_sheet_in_a_few_words(page: Page, site_url: str) -> None:
+    """Issue 36 item 7: with a share sheet, Share gives it the replay link, a title and a
+    sentence, and says "Replay link shared."; closed by the player, nothing is said; the
+    address is never in the status line nor read out."""
+    page.add_init_script(SHEET)
+    open_fresh(page, site_url, f"deal={CODE}&moves=1e")
+    page.locator("#share-button").click()
+    expect(page.locator("#status")).to_have_text("Replay link shared.")
+    expect(page.locator("#announce")).to_have_text("Replay link shared.")
+    url = f"{site_url}index.html?deal={CODE}&moves=1e&replay"
+    assert page.evaluate("window.sheet") == [
+        {
+            "title": "Eight Off: a replay",
+            "text": f"A game of Eight Off, deal {CODE}, move by move.",
+            "url": url,
+        }
+    ]
+    page.evaluate(CLOSED)
+    page.locator("#status").evaluate("node => node.textContent = ''")
+    page.locator("#share-button").click()
+    page.wait_for_function("window.sheetClosed === 1")
+    assert run_python(page, "result = len(app.tasks)") == 0  # the share's answer taken
+    expect(page.locator("#status")).to_have_text("")  # closed by the player: nothing to say
+    expect(page.locator("#share")).to_be_hidden()  # nor a link to copy by hand
 
 
 def test_copy_link_falls_back_to_a_selected_address(page: Page, site_url: str) -> None:

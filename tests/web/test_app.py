@@ -29,7 +29,7 @@ from eightoff.web.storage.daily import daily_code, today
 from eightoff.web.storage.settings import Settings
 from eightoff.web.storage.stats import Stats
 from tests.web.fakes import browser as fakebrowser
-from tests.web.fakes.browser import Clipboard
+from tests.web.fakes.browser import Clipboard, JsException
 from tests.web.fakes.dom import Document, EventTarget
 
 THIN = [
@@ -337,7 +337,50 @@ def test_export_downloads_the_backup_and_the_links_go_to_the_clipboard(tab: Call
     app.window.navigator.clipboard = Clipboard()
     asyncio.run(copy("copy-link"))
     assert app.window.navigator.clipboard.text == "https://example.org/?deal=EO1-C8-AAAAAFA"
-    assert app.state.share is None and status(app) == "Link copied: https://example.org/?deal=EO1-C8-AAAAAFA"
+    assert app.state.share is None and status(app) == "Link copied."
+
+
+class Sheet:
+    """``navigator.share`` and ``canShare``: takes what it is given, or the player closes it."""
+
+    def __init__(self, close: bool = False) -> None:
+        self.given: list[dict[str, str]] = []
+        self.close = close
+
+    def canShare(self, data: dict[str, str]) -> bool:
+        return data["url"].startswith("https://")
+
+    async def share(self, data: dict[str, str]) -> None:
+        if self.close:
+            raise JsException("AbortError", "Share canceled")
+        self.given.append(data)
+
+
+def test_a_replay_goes_to_the_share_sheet_else_to_the_clipboard(tab: Callable[[str], Any]) -> None:
+    """Issue 36 item 7 through the shell: a device with a share sheet gets the replay link
+    with a title and a sentence; closed, nothing is said; with none, the link is copied
+    and "Replay link copied." said, never the address."""
+    app = tab("?deal=EO1-C8-AAAAAFA&moves=1e")
+    url = "https://example.org/?deal=EO1-C8-AAAAAFA&moves=1e&replay"  # no time: begun by the link
+
+    async def share() -> None:
+        click(app, "share")
+        while app.tasks:
+            await asyncio.gather(*app.tasks)
+
+    sheet = Sheet()
+    app.window.navigator.share, app.window.navigator.canShare = sheet.share, sheet.canShare
+    asyncio.run(share())
+    assert [given["url"] for given in sheet.given] == [url] and status(app) == "Replay link shared."
+    assert sheet.given[0]["text"] == "A game of Eight Off, deal EO1-C8-AAAAAFA, move by move."
+    closed = Sheet(close=True)
+    app.window.navigator.share = closed.share
+    asyncio.run(share())
+    assert closed.given == [] and status(app) == "Replay link shared."  # nothing new said
+    del app.window.navigator.share
+    app.window.navigator.clipboard = Clipboard()
+    asyncio.run(share())
+    assert app.window.navigator.clipboard.text == url and status(app) == "Replay link copied."
 
 
 def test_a_position_link_opens_after_its_moves_which_are_the_games_path(tab: Callable[[str], Any]) -> None:

@@ -51,6 +51,7 @@ from ..actions import (
     ReplayStep,
     Saved,
     Select,
+    Shared,
     Shortcut,
     TapWindow,
     Tick,
@@ -101,6 +102,7 @@ KEEPS_HINT: Final[tuple[type, ...]] = (
     Tick,
     Saved,
     Copied,
+    Shared,
     FileRead,
     AsideRead,
     Persisted,
@@ -185,6 +187,8 @@ def update(state: PageState, action: Action, world: World) -> tuple[PageState, t
             d.set(kept=kept)
         case Copied(url=url, said=said, done=done):
             commands.copied(d, url, said, done)
+        case Shared(url=url, outcome=outcome):
+            commands.shared(d, url, outcome)
         case _:
             assert_never(action)
     solver.follow(d)

@@ -12,8 +12,8 @@ from dataclasses import replace
 from ...deal import NUMBERS, DealCode
 from ...errors import DealCodeError
 from ...winnable import CATALOGUED, winnable
-from ..actions import Choose
-from ..effects import Aside, Copy, Download, ReadFile, RememberHowTo
+from ..actions import Choose, ShareOutcome
+from ..effects import Aside, Copy, Download, ReadFile, RememberHowTo, Share
 from ..links.address import Link, share_url
 from ..state import (
     Confirm,
@@ -225,8 +225,8 @@ def take_backup(d: Draft, then: TakeBackup) -> None:
 
 
 def copy_link(d: Draft) -> None:
-    url = share_url(d.state.page, d.state.game.code)
-    d.ask(Copy(url, _("Link copied: {url}", url=url)))
+    """The deal's address on the clipboard, said in a short sentence (never the address)."""
+    d.ask(Copy(share_url(d.state.page, d.state.game.code), _("Link copied.")))
 
 
 def share(d: Draft) -> None:
@@ -244,11 +244,24 @@ def share(d: Draft) -> None:
         d.say(_("There is no move to share yet: a replay link needs a move."))
     else:
         url = f"{state.page}{link.query(replay=True)}"
-        d.ask(Copy(url, _("Replay link copied: {url}", url=url)))
+        title = _("Eight Off: a replay")
+        text = _("A game of Eight Off, deal {code}, move by move.", code=str(link.code))
+        d.ask(Share(url, title, text))
+
+
+def shared(d: Draft, url: str, outcome: ShareOutcome) -> None:
+    """The share sheet's answer: shared (said), closed by the player (nothing to say), or
+    none to offer it to: the replay link is copied instead."""
+    if outcome == "shared":
+        d.set(share=None)
+        d.say(_("Replay link shared."))
+    elif outcome == "unavailable":
+        d.ask(Copy(url, _("Replay link copied.")))
 
 
 def copied(d: Draft, url: str, said: str, done: bool) -> None:
-    """The link on the clipboard (said), or shown selected to copy by hand."""
+    """The link on the clipboard (said in a short sentence), or shown selected to copy by
+    hand."""
     if done:
         d.set(share=None)
         d.say(said)
@@ -295,6 +308,7 @@ __all__ = [
     "play_code",
     "run",
     "share",
+    "shared",
     "stats_said",
     "take_backup",
     "typed_code",

@@ -38,7 +38,7 @@ TOOLS: Final = {
     "copy-link": ("link", lambda: _("Link"), lambda: _("Copy a link to this deal")),
     "settings": ("\u2699\ufe0e", lambda: _("Settings"), lambda: _("Settings")),
     "stats": ("\u2211", lambda: _("Stats"), lambda: _("Statistics")),
-    "share": ("share", lambda: _("Share"), lambda: _("Share this game: copy a replay link")),
+    "share": ("share", lambda: _("Share"), lambda: _("Share this game: a replay link")),
 }
 """The bar's buttons: icon (a character, or the name of a drawn one of :data:`DRAWN`),
 label (the accessible name, so that voice control's "click Hint" finds the button the

@@ -465,7 +465,10 @@ def test_finish_plays_the_engines_line_one_move_a_step_apart() -> None:
 def test_nothing_to_finish_is_said() -> None:
     page = Page()
     assert page.do("finish") == ()
-    assert page.said == ["Finish is for a game whose every card left can go to its foundation now."]
+    assert page.said == [
+        "Finish is for a game whose cards left all go home with moves to the foundations "
+        "and the free cells alone."
+    ]
     assert page.state.finishing is None and page.game.moves == 0
 
 

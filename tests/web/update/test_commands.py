@@ -19,9 +19,10 @@ from eightoff.web.actions import (
     DialogClosed,
     FileRead,
     ImportFile,
+    Shared,
     Shortcut,
 )
-from eightoff.web.effects import Copy, Download, ReadFile, RememberHowTo, Save
+from eightoff.web.effects import Copy, Download, ReadFile, RememberHowTo, Save, Share
 from eightoff.web.links.address import Link
 from eightoff.web.state import (
     Confirm,
@@ -216,11 +217,11 @@ def test_an_import_that_is_no_backup_is_refused_with_its_reason() -> None:
 def test_the_deals_link_is_copied_or_offered_to_copy_by_hand() -> None:
     page = Page()
     url = f"{PAGE}?deal=EO1-C8-AAAAAFA"
-    assert page.do("copy-link") == (Copy(url, f"Link copied: {url}"),)
-    page.do(Copied(url, f"Link copied: {url}", done=False))
+    assert page.do("copy-link") == (Copy(url, "Link copied."),)  # the address on the clipboard, not in words
+    page.do(Copied(url, "Link copied.", done=False))
     assert page.state.share == url and page.said == []
-    page.do(Copied(url, f"Link copied: {url}", done=True))
-    assert page.state.share is None and page.said == [f"Link copied: {url}"]
+    page.do(Copied(url, "Link copied.", done=True))
+    assert page.state.share is None and page.said == ["Link copied."]
 
 
 def test_a_replay_link_of_the_whole_game() -> None:
@@ -230,12 +231,16 @@ def test_a_replay_link_of_the_whole_game() -> None:
     game = new_game(CODE, "1e")
     page = Page(state_of(game, stats=Stats().begin(CODE).follow(game, "2026-12-01").timed(754_999)))
     url = f"{PAGE}?deal=EO1-C8-AAAAAFA&moves=1e&time=754&replay"  # whole seconds
-    assert page.do("share") == (Copy(url, f"Replay link copied: {url}"),)
+    assert page.do("share") == (
+        Share(url, "Eight Off: a replay", "A game of Eight Off, deal EO1-C8-AAAAAFA, move by move."),
+    )
     current = page.state.stats.current
     assert current is not None
     untimed = replace(page.state.stats, current=replace(current, untimed=True))  # begun before its clock
     page = Page(state_of(game, stats=untimed))
-    assert page.do("share") == (Copy(f"{PAGE}?deal=EO1-C8-AAAAAFA&moves=1e&replay", page.copies[0].said),)
+    assert [effect.url for effect in page.do("share") if isinstance(effect, Share)] == [
+        f"{PAGE}?deal=EO1-C8-AAAAAFA&moves=1e&replay"
+    ]
     long = Game(game.code, game.position, game.score, moves=150)  # more moves than undo holds, no path
     page = Page(state_of(long, stats=Stats().begin(CODE, path=None)))
     assert page.do("share") == ()
@@ -247,7 +252,19 @@ def test_a_replay_link_of_the_whole_game() -> None:
 def test_the_replay_shown_is_what_is_shared() -> None:
     page = Page.started(replay_of=(REPLAY, 0))
     url = f"{PAGE}?deal=EO1-C8-AAAAAFA&moves=1eef&replay"
-    assert page.do("share") == (Copy(url, f"Replay link copied: {url}"),)
+    assert [effect.url for effect in page.do("share") if isinstance(effect, Share)] == [url]
+
+
+def test_a_replay_link_goes_to_the_share_sheet_else_to_the_clipboard_in_a_short_sentence() -> None:
+    """Issue 36 item 7: shared, said in a few words; the sheet closed, nothing said; no
+    sheet, the link copied, "Replay link copied." (the address is never in the words)."""
+    page = Page()
+    url = f"{PAGE}?deal=EO1-C8-AAAAAFA&moves=1e&replay"
+    assert page.do(Shared(url, "shared")) == () and page.said == ["Replay link shared."]
+    assert page.do(Shared(url, "cancelled")) == () and page.said == ["Replay link shared."]
+    assert page.do(Shared(url, "unavailable")) == (Copy(url, "Replay link copied."),)
+    page.do(Copied(url, "Replay link copied.", done=True))
+    assert page.said[-1] == "Replay link copied." and page.announced[-1] == "Replay link copied."
 
 
 # -- the how-to ---------------------------------------------------------------------------------------

@@ -45,6 +45,7 @@ from eightoff.web.actions import (
     ReplayStep,
     Saved,
     Select,
+    Shared,
     Shortcut,
     TapWindow,
     Tick,
@@ -98,6 +99,7 @@ EXAMPLES: tuple[Action, ...] = (
     Tick(),
     Saved(None, unsaved=""),
     Copied("https://example.org/", "Copied.", done=True),
+    Shared("https://example.org/", "unavailable"),
     FileRead(None),
     AsideRead(None),
     Persisted(True),
@@ -154,7 +156,7 @@ def test_a_value_that_is_no_action_reaches_assert_never() -> None:
 
 
 def test_the_lists_are_the_types_themselves() -> None:
-    assert len(ACTION_TYPES) == 30 and {type(a) for a in EXAMPLES} == ACTION_TYPES
+    assert len(ACTION_TYPES) == 31 and {type(a) for a in EXAMPLES} == ACTION_TYPES
     assert set(get_args(PointerAction)) == {PointerDown, PointerMove, PointerUp, PointerCancel}
     assert len(COMMAND_NAMES) == 33 and {"undo", "hint", "replay-exit", "export"} <= COMMAND_NAMES
 
@@ -208,6 +210,7 @@ HINT_KEPT = [
     Tick(),
     Saved(None, ""),
     Copied("u", "s", False),
+    Shared("u", "cancelled"),
     FileRead(None),
 ]
 
