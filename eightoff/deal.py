@@ -23,6 +23,9 @@ from .position import CELL_COUNTS, Position, cell_choices, check_cells
 PREFIX: Final = "EO1"
 ALPHABET: Final = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
 """RFC 4648 base32: each character holds 5 bits."""
+LOOKALIKES: Final = {"0": "O", "1": "I or L"}
+"""The digits base32 leaves out for the letters they look like: a code typed with one is
+told which letter it means."""
 BLANKS: Final = " \t\n\r\f\v"
 """The ASCII blanks a code may be surrounded by (copied from a message, say)."""
 DIGITS: Final = 7
@@ -116,6 +119,11 @@ def _refuse(character: str) -> None:
     is a visible ASCII character, with its code point when it is another visible one, the
     code point alone when it is invisible or combines with its neighbour (a control or
     format character, a blank, an accent)."""
+    if character in LOOKALIKES:  # a digit the alphabet leaves out, for the letter it looks like
+        raise DealCodeError(
+            f"{character!r} is not in deal codes: type the letter {LOOKALIKES[character]}",
+            code="deal-zero" if character == "0" else "deal-one",
+        )
     if character.isascii() and character.isprintable():
         shown = character
     elif unicodedata.category(character)[0] in "LNPS":  # a letter, digit, mark of punctuation, symbol

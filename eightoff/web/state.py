@@ -132,13 +132,18 @@ class Confirm:
 
 @dataclass(frozen=True)
 class WinWindow:
-    """The win message (``#win``): the game's ``score`` and ``moves``, and the solver's own
-    line's length once known (``line``)."""
+    """The win message (``#win``): the game's ``score`` and ``moves``, the solver's own
+    line's length once known (``line``), the game's ``time`` on its clock (ms; ``None``:
+    not timed from its start), the ``streak`` of wins it is part of (its cell count's), and
+    the records it beat (``best``: ``score``, ``moves``, ``time``; none on a first win)."""
 
     ident = "win"
     score: int
     moves: int
     line: int | None = None
+    time: int | None = None
+    streak: int = 0
+    best: tuple[Literal["score", "moves", "time"], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -80,16 +80,8 @@ def test_parse_and_print(text: str, number: int, cells: int, printed: str) -> No
         ("EO1-C8-AAAAAF", "deal-length", "the deal number has 7 characters, not 6"),
         ("EO1-C8-AAAAAFAA", "deal-length", "the deal number has 7 characters, not 8"),
         ("EO1-C8-", "deal-length", "the deal number has 7 characters, not 0"),
-        (
-            "EO1-C8-AAAAAF0",
-            "deal-character",
-            "'0' is not allowed in a deal code: use letters A-Z and digits 2-7",
-        ),
-        (
-            "EO1-C8-AAAAAF1",
-            "deal-character",
-            "'1' is not allowed in a deal code: use letters A-Z and digits 2-7",
-        ),
+        ("EO1-C8-AAAAAF0", "deal-zero", "'0' is not in deal codes: type the letter O"),
+        ("EO1-C8-AAAAAF1", "deal-one", "'1' is not in deal codes: type the letter I or L"),
         (
             "EO1-C8-8AAAAFA",
             "deal-character",

@@ -125,9 +125,9 @@ CASES: list[tuple[str, Any, str, str]] = [
     ),
     (
         "bad code",
-        damaged(code="EO1-C8-AAAAAF0"),
+        damaged(code="EO1-C8-AAAAAF9"),
         "saved-invalid",
-        "the saved game is damaged: '0' is not allowed in a deal code: use letters A-Z and digits 2-7",
+        "the saved game is damaged: '9' is not allowed in a deal code: use letters A-Z and digits 2-7",
     ),
     (
         "doubled card",

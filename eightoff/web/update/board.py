@@ -183,9 +183,12 @@ def key_play(d: Draft, action: Navigate | Select | Jump | Release | Shortcut) ->
             focus_pile(d, action.pile, take=jump)
         elif result and ui.held is not None:
             d.redraw()
-            d.announce(speech.picked(game, ui.held.pile, ui.held.index, ui.lit))
-            if jump:
+            held = ui.held
+            if jump:  # the run goes as far as each pile takes it: said so
+                d.announce(speech.jumped(game, held.pile, ui.lit))
                 focus_pile(d, action.pile, take=True)
+            else:
+                d.announce(speech.picked(game, held.pile, held.index, ui.lit))
         else:
             refusal = lift_refusal(game.position, action.pile, index)
             assert refusal is not None  # the engine let nothing be picked up from there

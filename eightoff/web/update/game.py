@@ -10,7 +10,7 @@ decides every rule; a refused move's reason is its error, in words
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Final
+from typing import Final, Literal
 
 from ...errors import EightOffError, HistoryError
 from ...game import UNDO_LIMIT, Game
@@ -26,7 +26,7 @@ from ..state import StartDeal, WinWindow
 from ..storage.daily import daily_code
 from ..storage.notices import notice_text
 from ..storage.settings import Settings
-from ..storage.stats import Stats
+from ..storage.stats import Stats, Tally
 from ..storage.store import Loaded, Notice
 from ..words import speech
 from ..words.engine_errors import error_text
@@ -53,20 +53,33 @@ def play(d: Draft, move: Move, card: str, carried: bool = False) -> bool:
         d.refuse(None if carried else card, error_text(error))
         return False
     d.set(game=game)
+    tally = state.stats.by_cells.get(len(game.position.cells), Tally())  # before the win counts
     after(d, "win" if game.is_won else "glide")
     d.announce(speech.moved(before, move, points))
     if not d.state.persist_asked and d.state.kept is not True:  # the first move: a player here to stay
         d.set(persist_asked=True)
         d.ask(Persist())
     if game.is_won:
-        won(d, game)
+        won(d, game, tally)
     return True
 
 
-def won(d: Draft, game: Game) -> None:
-    """``game`` was just won: the win message, said; the solver's line asked for (never
-    before a win: docs/coach.md)."""
-    d.open(WinWindow(game.score, game.moves))
+def won(d: Draft, game: Game, before: Tally) -> None:
+    """``game`` was just won: the win message, said, with its time, its streak and the
+    records it beat (``before``: its cell count's figures before it); the solver's line
+    asked for (never before a win: docs/coach.md)."""
+    stats = d.state.stats
+    tally = stats.by_cells.get(len(game.position.cells), Tally())
+    time = None if stats.current is None else stats.current.played_for
+    best: list[Literal["score", "moves", "time"]] = []
+    if tally.won > before.won and before.won:  # counted now, and not the first win
+        if game.score > before.best_score:
+            best.append("score")
+        if before.fewest_moves is not None and game.moves < before.fewest_moves:
+            best.append("moves")
+        if time is not None and before.fastest is not None and time < before.fastest:
+            best.append("time")
+    d.open(WinWindow(game.score, game.moves, time=time, streak=tally.streak, best=tuple(best)))
     d.announce(speech.won(game.score, game.moves))
     serial = d.serial()
     d.set(coach=replace(d.state.coach, line_asked=(serial, game)))

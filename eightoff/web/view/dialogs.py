@@ -58,6 +58,9 @@ class Dialogs:
         """Per dialog id, the element that had the focus when it opened."""
         self.dismissed: set[str] = set()
         """The dialogs the browser closed (Escape) that the state has not yet let go."""
+        self.held: set[str] = set()
+        """The dialogs drawn but not yet shown (:meth:`hold`): the win message while the
+        cards celebrate."""
         self.dispatch: Callable[[Action], None] | None = None
         """Where the dialogs' own events go (``None``: not bound)."""
         self.unbinds: list[Callable[[], None]] = []
@@ -94,7 +97,8 @@ class Dialogs:
         for window in state.windows:
             panel = self.panel(window.ident)
             drawn = self.drawn.get(window.ident)
-            if drawn is not None and not panel.dialog.open:  # closed by the browser, not yet told
+            held = window.ident in self.held
+            if drawn is not None and not panel.dialog.open and not held:  # the browser closed it
                 self._gone(window.ident)
             if window.ident in self.dismissed:
                 continue
@@ -103,8 +107,20 @@ class Dialogs:
             if drawn is None or relabel or drawn[0] != window or _differs(drawn[1], state):
                 panel.draw(window, state)
                 self.drawn[window.ident] = (window, state)
-            if not panel.dialog.open:
+            if not panel.dialog.open and not held:
                 self._show(panel.dialog)
+
+    def hold(self, ident: str) -> None:
+        """Draw the window ``ident`` when the state opens it, but show it only at
+        :meth:`release` (the board keeps the focus meanwhile)."""
+        self.held.add(ident)
+
+    def release(self) -> None:
+        """Show the windows held that are still wanted."""
+        held, self.held = self.held, set()
+        for ident in held:
+            if ident in self.drawn and ident not in self.dismissed and not self.panels[ident].dialog.open:
+                self._show(self.panels[ident].dialog)
 
     def bind(self, dispatch: Callable[[Action], None]) -> Callable[[], None]:
         """Tell ``dispatch`` of a dialog closed by itself and of the code typed (the windows

@@ -132,6 +132,10 @@ class Flights:
             {"transform": "none", **FLY},
         ]
 
+    def flying(self) -> bool:
+        """Whether any card of the board is still in flight (a glide, a deal, a win's wheel)."""
+        return any(str(a.playState) != "finished" for a in self.elements.board.getAnimations(self.subtree))
+
     def settle(self) -> None:
         """Every animation on the board jumps to its end (input came: the drawing catches
         up with the page at once)."""

@@ -21,8 +21,9 @@ from urllib.parse import quote
 from pyscript import document, window
 
 from ..board.model import BoardModel, game_model, replay_model
+from ..dom import Frame
 from ..links.address import LANG, address_for, query_for
-from ..state import PageState
+from ..state import PageState, WinWindow
 from ..words.i18n import _, direction, language
 from .board import BoardView
 from .dialogs import Dialogs
@@ -47,6 +48,8 @@ class PageView:
         """The address written last."""
         self.words = language()
         """The language the fixed words were written in (as the elements were built)."""
+        self.celebration = Frame(self.celebrated)
+        """Looks, once a frame, for the end of a win's flights (the win message waits)."""
 
     def back_to_board(self) -> None:
         """The focus to the board's tab stop (the how-to, hidden while it held the focus)."""
@@ -87,10 +90,28 @@ class PageView:
             else:
                 self.replay_bar.draw(state.replay)
         hand_over = old is not None and old.how_to.focus != state.how_to.focus
+        if self.celebrates(old, state):
+            self.dialogs.hold(WinWindow.ident)  # the cards' wheel first, in front
+            self.celebration.request()
         self.dialogs.draw(state, relabel, hand_over)
         if old is None or old.how_to != state.how_to:
             self.how_to.show(state.how_to)
         self.write_address(state)
+
+    def celebrates(self, old: PageState | None, state: PageState) -> bool:
+        """Whether the win message just opened over a win's flights (cards move): it waits
+        for them, so that the celebration is seen in front, not behind its backdrop; any
+        press or key ends the flights, and so brings it at once."""
+        opened = state.window(WinWindow) is not None and (old is None or old.window(WinWindow) is None)
+        fresh = old is not None and old.change.serial != state.change.serial
+        return opened and fresh and state.change.motion == "win" and self.board.flights.moving
+
+    def celebrated(self) -> None:
+        """A frame during the celebration: the win message shows once no card flies."""
+        if self.board.flights.flying():
+            self.celebration.request()
+        else:
+            self.dialogs.release()
 
     def speak(self, language: str, relabel: bool) -> None:
         """``<html lang dir>``, the title and the links to the pages in ``language``; every

@@ -1,6 +1,6 @@
-"""The win message (``#win``): the score and move count of the game just won, the solver's own
-line once known (``#win-solver``), New Game, Share and Close (docs/dom-contract.md,
-"Dialogs").
+"""The win message (``#win``): the score and move count of the game just won, its time,
+its streak and the records it beat (``#win-figures``), the solver's own line once known
+(``#win-solver``), New Game, Share and Close (docs/dom-contract.md, "Dialogs").
 
 Thin DOM code: it writes :class:`.state.WinWindow`'s figures in words.
 """
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..dom import Texts, add, el
 from ..state import PageState, WinWindow
-from ..words.i18n import _, ngettext
+from ..words.i18n import _, duration, ngettext
 from .panel import Panel, buttons
 
 
@@ -29,16 +29,36 @@ def line_words(length: int | None) -> str:
     )
 
 
+def figure_words(window: WinWindow) -> list[str]:
+    """The win's time, streak (from two wins on) and each record it beat, a sentence each."""
+    said = []
+    if window.time is not None:
+        said.append(_("Time {time}.", time=duration(window.time)))
+    if window.streak > 1:
+        said.append(
+            ngettext("{count} win in a row.", "{count} wins in a row.", window.streak, count=window.streak)
+        )
+    best = {
+        "score": lambda: _("Your best score yet."),
+        "moves": lambda: _("Your fewest moves yet."),
+        "time": lambda: _("Your fastest win yet."),
+    }
+    said += [best[name]() for name in window.best]
+    return said
+
+
 class WinDialog(Panel):
     """The win message."""
 
     def __init__(self, texts: Texts) -> None:
         super().__init__(texts, "win", lambda: _("You won!"))
         self.text = el("p", "win-text", id="win-text")
+        self.figures = el("ul", "win-figures", id="win-figures")
         self.line = el("p", "win-solver", id="win-solver")
         add(
             self.body,
             self.text,
+            self.figures,
             self.line,
             buttons(
                 self.action(lambda: _("New game"), "win-new", "primary"),
@@ -50,7 +70,9 @@ class WinDialog(Panel):
     def draw(self, window: object, state: PageState) -> None:
         assert isinstance(window, WinWindow)
         self.text.textContent = win_words(window.score, window.moves)
+        self.figures.replaceChildren()
+        add(self.figures, *(el("li", text=words) for words in figure_words(window)))
         self.line.textContent = line_words(window.line)
 
 
-__all__ = ["WinDialog", "line_words", "win_words"]
+__all__ = ["WinDialog", "figure_words", "line_words", "win_words"]

@@ -65,6 +65,8 @@ ERRORS: Final[dict[str, Words]] = {
     "deal-character": lambda p: _(
         "“{character}” is not allowed in a deal code: use letters A-Z and digits 2-7.", **p
     ),
+    "deal-zero": lambda p: _("“0” (zero) is not in deal codes: type the letter O."),
+    "deal-one": lambda p: _("“1” (one) is not in deal codes: type the letter I or L."),
     "deal-number": lambda p: _("That deal number does not exist."),
     "link-too-long": lambda p: ngettext(
         "A link holds at most {limit} move.", "A link holds at most {limit} moves.", p["limit"], **p

@@ -135,13 +135,13 @@ def stepped(move: Move, after: Position, back: bool, points: int) -> str:
     return _("Redone: {card} to {pile}.", card=head, pile=pile) + _points(points)
 
 
-def picked(game: Game, key: str, index: int, targets: frozenset[str]) -> str:
-    """Cards picked up, and the piles that accept them."""
+def picked(game: Game, key: str, index: int, targets: frozenset[str], where: str = "") -> str:
+    """Cards picked up, and the piles that accept them (``where``: those piles named)."""
     pile = Pile.from_key(key)
     cards = game.position.cards(pile)
     head = card_name(str(cards[index]))
     count = len(cards) - index
-    where = ", ".join(_lower(pile_name(p)) for p in game.position.piles() if p.key in targets)
+    where = where or ", ".join(_lower(pile_name(p)) for p in game.position.piles() if p.key in targets)
     piles = where or _("no pile now")
     if count > 1:  # one sentence each, so that "they" follows the count
         return ngettext(
@@ -153,6 +153,40 @@ def picked(game: Game, key: str, index: int, targets: frozenset[str]) -> str:
             piles=piles,
         )
     return _("{card} picked up; it can go to: {piles}.", card=head, piles=piles)
+
+
+def jumped(game: Game, key: str, targets: frozenset[str]) -> str:
+    """Cards picked up by a key that names their pile: the run goes as far as each target
+    takes it (``Game.onto``), so the longest run that can go somewhere is named with its
+    piles, then each shorter one with its own. "2 cards from 3 of hearts picked up; they
+    can go to: column 3. The 2 of hearts alone can go to: cell 2." """
+    source = Pile.from_key(key)
+    cards = game.position.cards(source)
+    going: dict[int, list[str]] = {}
+    for pile in game.position.piles():
+        move = game.onto(source, pile) if pile.key in targets else None
+        if move is not None:
+            going.setdefault(move.count, []).append(_lower(pile_name(pile)))
+    if not going:
+        return picked(game, key, len(cards) - 1, targets)
+    counts = sorted(going, reverse=True)
+    said = [picked(game, key, len(cards) - counts[0], frozenset(), ", ".join(going[counts[0]]))]
+    for count in counts[1:]:
+        head, piles = card_name(str(cards[-count])), ", ".join(going[count])
+        if count == 1:
+            said.append(_("The {card} alone can go to: {piles}.", card=head, piles=piles))
+        else:
+            said.append(
+                ngettext(
+                    "{count} card from {card} can go to: {piles}.",
+                    "{count} cards from {card} can go to: {piles}.",
+                    count,
+                    count=count,
+                    card=head,
+                    piles=piles,
+                )
+            )
+    return " ".join(said)
 
 
 def stuck(card: str) -> str:

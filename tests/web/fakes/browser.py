@@ -122,6 +122,24 @@ class Window(EventTarget):
         self.Blob = Blob
         self.Object = types.SimpleNamespace(fromEntries=dict)
         self.reduced_motion = reduced_motion
+        self.frames: dict[int, Callable[..., Any]] = {}
+        """The animation frames requested and not yet run, by their id."""
+        self.frame_ids = 0
+
+    def requestAnimationFrame(self, callback: Callable[..., Any]) -> int:
+        self.frame_ids += 1
+        self.frames[self.frame_ids] = callback
+        return self.frame_ids
+
+    def cancelAnimationFrame(self, number: int) -> None:
+        self.frames.pop(number, None)
+
+    def run_frame(self) -> int:
+        """Run the frames requested so far (those they request wait for the next); how many."""
+        frames, self.frames = self.frames, {}
+        for callback in frames.values():
+            callback(0.0)
+        return len(frames)
 
     def matchMedia(self, query: str) -> Any:
         assert query == "(prefers-reduced-motion: reduce)"

@@ -60,16 +60,8 @@ def test_no_deal_parameter(query: str) -> None:
         ("?deal=EO1-C9-AAAAAFA", "deal-cells", "the cell count must be C8, C4 or C2, not 'C9'"),
         ("?deal=EO1-C8-AAAAAF", "deal-length", "the deal number has 7 characters, not 6"),
         ("?deal=EO1-C8-AAAAAFAA", "deal-length", "the deal number has 7 characters, not 8"),
-        (
-            "?deal=EO1-C8-AAAAAF1",
-            "deal-character",
-            "'1' is not allowed in a deal code: use letters A-Z and digits 2-7",
-        ),
-        (
-            "?deal=eo1-c8-aaaa0fa",
-            "deal-character",
-            "'0' is not allowed in a deal code: use letters A-Z and digits 2-7",
-        ),
+        ("?deal=EO1-C8-AAAAAF1", "deal-one", "'1' is not in deal codes: type the letter I or L"),
+        ("?deal=eo1-c8-aaaa0fa", "deal-zero", "'0' is not in deal codes: type the letter O"),
         (
             "?deal=EO1-C8-<B>AAAA",
             "deal-character",

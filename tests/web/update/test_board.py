@@ -35,6 +35,7 @@ from eightoff.web.effects import Later, Persist, Save, Solve
 from eightoff.web.solver.messages import line_request
 from eightoff.web.state import Finishing, WinWindow
 from eightoff.web.storage.settings import Settings
+from eightoff.web.storage.stats import Stats, Tally
 from eightoff.web.storage.store import Loaded, Notice
 from eightoff.web.update.board import FINISH_STEP_MS
 from tests.engine.helpers import board
@@ -393,12 +394,28 @@ def test_the_shortcuts_ask_the_engine() -> None:
     assert page.said[-1] == COVERED and page.state.change.refused == "3S"
 
 
+def test_a_win_says_its_time_its_streak_and_the_records_it_beat() -> None:
+    """Issue 36 item 9: a second win in a row of the 8-cell games, a better score, fewer
+    moves and a faster time than the first: the win message says each; a first win none."""
+    game = Game(CODE, board("KS", found="S-Q H-K D-K C-K"), 640, 51)
+    before = Tally(started=2, won=1, streak=1, best_streak=1, best_score=600, fewest_moves=60, fastest=90_000)
+    stats = Stats().begin(CODE).follow(game, "2026-12-01")
+    stats = replace(stats, by_cells={**stats.by_cells, 8: before})
+    page = Page(state_of(game, stats=stats))
+    page.do(Shortcut("tap", "column-1"))
+    assert page.state.windows == (WinWindow(650, 52, time=0, streak=2, best=("score", "moves", "time")),)
+    slower = replace(before, best_score=700, fewest_moves=40, fastest=0, streak=0)
+    page = Page(state_of(game, stats=replace(stats, by_cells={**stats.by_cells, 8: slower})))
+    page.do(Shortcut("tap", "column-1"))
+    assert page.state.windows == (WinWindow(650, 52, time=0, streak=1),)  # beats nothing
+
+
 def test_the_winning_move_shows_the_win_says_the_score_and_asks_the_solvers_line() -> None:
     game = Game(CODE, board("KS", found="S-Q H-K D-K C-K"), 640, 51)
     page = Page(state_of(game))
     effects = page.do(Shortcut("tap", "column-1"))
     assert page.game.is_won and page.state.change.motion == "win"
-    assert page.state.windows == (WinWindow(650, 52),)
+    assert page.state.windows == (WinWindow(650, 52, time=0, streak=1),)  # its clock never ran
     assert page.announced[-1] == "You won! Score 650 in 52 moves."
     asked = page.state.coach.line_asked
     assert asked is not None and asked[1] is page.game
@@ -411,6 +428,10 @@ def test_jumps_pick_up_put_a_run_as_far_as_it_goes_and_take_the_focus() -> None:
     top = game.position.size(Pile.column(1)) - 1
     page.do(Jump("column-1"))
     assert page.state.input.held == Held("column-1", top, "7H", 1, jumped=True)
+    assert page.announced[-1] == (  # the whole run named, and how much of it goes where (issue 36)
+        "3 cards from 9 of hearts picked up; they can go to: column 2. "
+        "The 7 of hearts alone can go to: cell 2, cell 3, cell 4."
+    )
     assert page.state.focus == Spot("column-1", top) and page.state.focus_taken
     taken = page.state.focus_taken
     page.do(Jump("column-2"))
@@ -459,7 +480,7 @@ def test_finish_plays_the_engines_line_one_move_a_step_apart() -> None:
         motions.append(page.state.change.motion)
     assert page.game.undo_stack == list(line) and page.game.is_won and page.game.moves == 16
     assert motions == ["glide"] * 14 + ["win"] and page.state.finishing is None
-    assert page.said == [] and page.state.windows == (WinWindow(page.game.score, 16),)
+    assert page.said == [] and page.state.windows == (WinWindow(page.game.score, 16, time=1800, streak=1),)
 
 
 def test_nothing_to_finish_is_said() -> None:

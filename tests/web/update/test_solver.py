@@ -328,8 +328,13 @@ def test_the_solvers_line_is_asked_only_after_a_win_and_a_shorter_win_is_counted
     saves = len(page.saves)
     page.reply()
     line = f"The solver's line: {len(moves)} moves."
-    assert page.announced[-1] == line and page.state.window(WinWindow) == WinWindow(
-        page.game.score, len(moves), len(moves)
+    window = page.state.window(WinWindow)
+    assert isinstance(window, WinWindow) and page.announced[-1] == line
+    assert (window.score, window.moves, window.line, window.streak) == (
+        page.game.score,
+        len(moves),
+        len(moves),
+        1,
     )
     stats = page.state.stats
     assert stats.overall.fewer_than_solver == 0 and len(page.saves) == saves  # as many moves: not fewer
@@ -354,7 +359,12 @@ def test_the_solvers_line_is_asked_only_after_a_win_and_a_shorter_win_is_counted
     assert page.game is not game
     page.reply(budget=1)  # no line found: nothing said
     assert page.announced[-1] == f"You won! Score {page.game.score} in {len(moves)} moves."
-    assert page.state.window(WinWindow) == WinWindow(page.game.score, len(moves))
+    window = page.state.window(WinWindow)
+    assert isinstance(window, WinWindow) and (window.score, window.moves, window.line) == (
+        page.game.score,
+        len(moves),
+        None,
+    )
 
 
 def test_the_solvers_line_is_said_after_the_win_message_closed() -> None:

@@ -314,7 +314,7 @@ def test_finish_stops_behind_a_dialog_opened_meanwhile() -> None:
     page.do(Close("settings-dialog"), "finish")
     assert page.run_out("finish") == 14
     assert page.game.is_won and page.game.moves == 16
-    assert page.state.windows == (WinWindow(page.game.score, 16),)
+    assert page.state.windows == (WinWindow(page.game.score, 16, time=1800, streak=1),)
 
 
 def test_a_finish_step_due_behind_a_replay_plays_nothing() -> None:

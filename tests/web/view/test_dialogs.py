@@ -246,6 +246,20 @@ def test_the_win_message_and_the_solvers_line_keep_their_numbers_through_a_relab
     assert node(page.body, "#win-title").textContent == "You won!"
 
 
+def test_the_win_message_says_the_time_the_streak_and_each_record(page: Page) -> None:
+    dialogs = page.dialogs()
+    page.draw(dialogs, WinWindow(1250, 80, time=3_725_000, streak=3, best=("score", "time")))
+    figures = node(page.body, "#win-figures")
+    assert [item.textContent for item in figures.children] == [
+        "Time 1:02:05.",
+        "3 wins in a row.",
+        "Your best score yet.",
+        "Your fastest win yet.",
+    ]
+    page.draw(dialogs, WinWindow(1250, 80, streak=1))  # untimed, a first win in a row: nothing
+    assert figures.children == []
+
+
 def test_the_focus_goes_back_to_where_it_was_when_the_last_dialog_closes(page: Page) -> None:
     dialogs = page.dialogs()
     button = page.body.appendChild(page.document.createElement("button"))

@@ -18,10 +18,11 @@ from eightoff.web.board.focus import Spot
 from eightoff.web.board.input_state import InputState, Press
 from eightoff.web.board.replay import Replay
 from eightoff.web.solver.messages import marks
-from eightoff.web.state import Asked, Change, Coach, HowTo, KeysWindow, PageState, Said
+from eightoff.web.state import Asked, Change, Coach, HowTo, KeysWindow, PageState, Said, WinWindow
 from eightoff.web.storage.settings import Settings
 from eightoff.web.storage.store import MemoryStorage
 from eightoff.web.words.i18n import set_language
+from tests.engine.helpers import board
 from tests.web.fakes import browser as fakebrowser
 from tests.web.fakes.browser import Window
 from tests.web.fakes.dom import Document
@@ -237,3 +238,27 @@ def test_seen_is_remembered_under_its_own_key_and_a_refusing_storage_raises_noth
     assert storage.items == {"eightoff:how-to": "seen"} and how_to.seen(storage)
     how_to.remember(Refusing())
     assert not how_to.seen(Refusing())
+
+
+@pytest.mark.parametrize("reduced", [False, True], ids=["cards move", "motion off"])
+def test_the_win_message_waits_for_the_celebration_in_front(page: Page, reduced: bool) -> None:
+    """Issue 36 item 9: the winning move's wheel of cards plays first, the win message shows
+    once no card flies (a press or a key ends the flights at once); with no motion, at once."""
+    page.show(settings=Settings(motion="off" if reduced else "on"))
+    game = Game(CODE, board("KS", found="S-Q H-K D-K C-K"), 640, 51)
+    page.show(game=game)
+    won = game.copy()
+    won.play(Move.parse("1S"))
+    page.show(game=won, change=Change("win", None, 1), windows=(WinWindow(650, 52, time=61_000, streak=2),))
+    dialog = page.document.getElementById("win")
+    assert dialog is not None and page.text("win-text") == "Score 650 in 52 moves."
+    if reduced:
+        assert dialog.open and not page.view.board.flights.flying()
+        return
+    assert not dialog.open and page.view.board.flights.flying()  # 52 cards on the wheel, in front
+    page.show(clock=replace(page.state.clock, shown=1000))  # another render meanwhile: still held
+    assert page.state.windows and not dialog.open
+    assert page.window.run_frame() == 1 and not dialog.open  # still flying: it looks again
+    page.view.board.flights.settle()  # a press or a key: every flight ends
+    assert page.window.run_frame() == 1 and dialog.open
+    assert page.window.run_frame() == 0  # it stops looking

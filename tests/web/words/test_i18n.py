@@ -134,7 +134,9 @@ def test_history_errors() -> None:
         ("EO1-C9-AAAAAFA", "The cell count must be C8, C4 or C2."),
         ("EO1-C8-AAAAAF", "The deal number has 7 characters, not 6."),
         ("EO1-C8-AAAAAFAA", "The deal number has 7 characters, not 8."),
-        ("EO1-C8-AAAAA1A", "“1” is not allowed in a deal code: use letters A-Z and digits 2-7."),
+        ("EO1-C8-AAAAA1A", "“1” (one) is not in deal codes: type the letter I or L."),
+        ("EO1-C8-AAAA0AA", "“0” (zero) is not in deal codes: type the letter O."),
+        ("EO1-C8-AAAAA9A", "“9” is not allowed in a deal code: use letters A-Z and digits 2-7."),
         ("", "The deal code is empty."),
     ],
 )
