@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import shutil
+import urllib.error
 import urllib.request
 from collections.abc import Callable
 from pathlib import Path
@@ -57,6 +58,33 @@ def test_content_types_and_cache_headers(nginx: Nginx, built_site: Path) -> None
         assert headers["content-security-policy"] == serve.CONTENT_SECURITY_POLICY, path
         assert headers["x-content-type-options"] == "nosniff", path
         assert headers["x-frame-options"] == "DENY", path
+
+
+def answer(url: str, headers: dict[str, str] | None = None) -> tuple[int, str, str]:
+    """The status of a GET of ``url``, its Cache-Control and its ETag."""
+    try:
+        with urllib.request.urlopen(urllib.request.Request(url, headers=headers or {})) as response:
+            return response.status, response.headers["Cache-Control"], response.headers["ETag"]
+    except urllib.error.HTTPError as error:
+        return error.code, error.headers["Cache-Control"], error.headers["ETag"]
+
+
+def test_an_error_is_never_kept(nginx: Nginx, built_site: Path) -> None:
+    """N1 of the reliability review: a file a deploy has not uploaded yet is a 404 with
+    `no-store`, whatever its name (before: a year of `immutable`); a file sent, in full or as
+    "not modified", keeps its year."""
+    missing = [
+        "static/pyodide-loader.0123456789.mjs",
+        PYODIDE + "python_stdlib_boot.0123456789.zip",
+        PYSCRIPT + "core-00000000.js",
+        "nowhere.html",
+    ]
+    for path in missing:
+        assert answer(nginx.url + path)[:2] == (404, "no-store"), path
+    for path, kept in ((one(built_site, "static/loader.*.js"), IMMUTABLE), ("index.html", "no-cache")):
+        status, cache_control, etag = answer(nginx.url + path)
+        assert (status, cache_control) == (200, kept), path
+        assert answer(nginx.url + path, {"If-None-Match": etag})[:2] == (304, kept), path
 
 
 def test_precompressed_files_are_served(nginx: Nginx, built_site: Path) -> None:
