@@ -1,42 +1,318 @@
-// What the page keeps of the runtime in Cache Storage, for later visits (docs/performance.md):
-// the memory snapshot, in the page's own cache, and the runtime's wasm, from whichever cache
-// holds it (the service worker's, or the page's own, where the page puts a copy beside the
-// snapshot when no cache holds one). Reading a stored copy here; storing fresh ones is the
-// work of a worker of its own (`snapshot-store.mjs`), which `storeSnapshot` starts.
+// What the page keeps of the runtime in Cache Storage, for later visits (docs/performance.md,
+// docs/storage.md): the memory snapshot, in the page's own cache, and the runtime's wasm, from
+// whichever cache holds it (the service worker's, or the page's own, where the page puts a
+// copy beside the snapshot when no cache holds one). Reading a stored copy here, checked;
+// storing fresh ones is the work of a worker of its own (`snapshot-store.mjs`), which
+// `storeSnapshot` starts.
 //
 // The wasm from Cache Storage, also without a service worker: Chromium keeps the compiled code
 // beside a Cache Storage entry and reuses it, which it does not reliably do for the HTTP cache
 // (docs/performance.md); pyodide-loader.mjs answers Pyodide's fetch of the wasm with it.
-import { SNAPSHOT, SNAPSHOT_CACHE, WASM, compilable } from "./runtime-files.mjs";
+//
+// Nothing kept is used unchecked (issue 38):
+// - a copy is used only when the SHA-256 of its bytes is the one this build recorded
+//   (runtime-files.mjs): a damaged copy, or another build's under this build's name, is
+//   deleted, and the page boots the normal way (without any snapshot, this start);
+// - a start that uses a stored copy (or a snapshot at all) first leaves a mark in the page's
+//   cache, removed once the board is playable. A start that finds the mark of a start that
+//   never got there (and is no longer under way in another tab: each start holds a Web Lock
+//   while it runs) deletes the copies that start used and boots without them, and counts a
+//   failure against this build's snapshot; at MOST_FAILURES (or at once, when Pyodide could
+//   not restore it) the snapshot is refused: neither used, fetched nor stored again until a
+//   new build brings another.
+import {
+  BOOT_MARK,
+  DIGEST_HEADER,
+  SNAPSHOT,
+  SNAPSHOT_CACHE,
+  SNAPSHOT_FAILURES,
+  SNAPSHOT_SHA256,
+  WASM,
+  WASM_SHA256,
+  compilable,
+  sha256,
+} from "./runtime-files.mjs";
 
 const STORE_WORKER = new URL("./snapshot-store.mjs", import.meta.url);
 const loaderFacts = globalThis.eightoffLoader;
+const inPage = typeof document !== "undefined";
+// The loading screen's rescue deletes every kept file but these entries, which are none.
+if (loaderFacts) loaderFacts.notCopies = [BOOT_MARK, SNAPSHOT_FAILURES];
+/** Failed starts with this build's snapshot after which it is refused. */
+export const MOST_FAILURES = 2;
+/** The Web Lock a start holds while it runs, by the id in its mark's URL. */
+const LOCK = "eightoff-start-";
+const FAILED_START = "a start failed with it";
 
-/** The stored snapshot's bytes, or null (none, or no Cache Storage). */
-export async function readSnapshot() {
+/**
+ * The stored copies this start may use: `snapshot`, its bytes, checked against this build's
+ * digest, or null; `wasm`, a Response of the stored wasm, or null, and `checkWasm()`, a
+ * promise of whether its bytes are this build's, begun as the boot compiles it: the boot
+ * instantiates it only if so. `why` says what became of each ("ok", "none", "damaged",
+ * "another build's", "not a wasm", FAILED_START, "refused", "unchecked": the build recorded no
+ * digest; the wasm's says "found" until it is checked); `withoutSnapshot`: this start boots the
+ * normal way (a stored snapshot was dropped, failed, or is refused); `refused`: this build's
+ * snapshot is not to be fetched or stored either. Also a performance mark
+ * "eightoff-stored-copies" with `why`. Never rejects (no Cache Storage: nothing stored).
+ */
+export async function readStoredCopies() {
+  const found = {
+    snapshot: null,
+    wasm: null,
+    checkWasm: () => Promise.resolve(false),
+    why: { snapshot: "none", wasm: "none" },
+    withoutSnapshot: false,
+    refused: false,
+  };
   try {
     const cache = await caches.open(SNAPSHOT_CACHE);
-    const response = await cache.match(SNAPSHOT);
-    return response ? new Uint8Array(await response.arrayBuffer()) : null;
+    // All at once, each as soon as it can: the marks of earlier starts, this start's own mark
+    // (the copies there are, before any of them runs), each copy read and checked.
+    const failed = inPage ? failedStarts(cache) : Promise.resolve([]);
+    const snapshotEntry = cache.match(SNAPSHOT);
+    const wasmEntries = entries(WASM);
+    Promise.all([snapshotEntry, caches.match(WASM)])
+      .then(([snapshot, wasm]) => markStart([...(snapshot ? ["snapshot"] : []), ...(wasm ? ["wasm"] : [])]))
+      .catch(() => {});
+    const checks = Promise.all([checkedSnapshot(cache, snapshotEntry), usableWasm(wasmEntries)]);
+    checks.catch(() => {}); // handled below
+    const failures = await snapshotFailures(cache, (await failed).includes("snapshot"));
+    found.refused = failures >= MOST_FAILURES;
+    const [snapshot, wasm] = await checks;
+    const notAgain = (await failed).includes("snapshot") ? FAILED_START : found.refused ? "refused" : "";
+    if (notAgain) {
+      if (snapshot.bytes) await cache.delete(SNAPSHOT);
+      Object.assign(snapshot, { bytes: null, why: notAgain });
+    }
+    if ((await failed).includes("wasm")) Object.assign(wasm, { response: null, why: FAILED_START, check: () => Promise.resolve(false) });
+    Object.assign(found, { snapshot: snapshot.bytes, wasm: wasm.response, checkWasm: wasm.check });
+    found.why = { snapshot: snapshot.why, wasm: wasm.why };
+    found.withoutSnapshot = !["none", "ok"].includes(snapshot.why);
   } catch {
-    return null; // no Cache Storage (an opaque origin, a private mode): boot without it
+    // no Cache Storage (an opaque origin, a private mode) or no SubtleCrypto: boot without
+  }
+  performance.mark("eightoff-stored-copies", { detail: found.why });
+  return found;
+}
+
+/** The stored snapshot's bytes when they are this build's, else none (a copy that is not is
+ * deleted). `entry`: a promise of the cache's entry. */
+async function checkedSnapshot(cache, entry) {
+  const response = await entry;
+  if (!response) return { bytes: null, why: "none" };
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  const why = await verdict(response, bytes, SNAPSHOT_SHA256, "eightoff-check-snapshot");
+  if (why === "ok") return { bytes, why };
+  if (why !== "unchecked") await cache.delete(SNAPSHOT);
+  return { bytes: null, why };
+}
+
+/** Every cache's entry for `url`: [cache, response] pairs, in the caches' order. */
+async function entries(url) {
+  const found = [];
+  for (const name of await caches.keys()) {
+    const cache = await caches.open(name);
+    const response = await cache.match(url);
+    if (response) found.push([cache, response]);
+  }
+  return found;
+}
+
+/** The first stored copy of the wasm streaming compilation accepts (`wasmEntries`: a promise of
+ * [cache, response] pairs): `response`, a Response of the entry to compile, and `check()`, a
+ * promise of whether its bytes are this build's runtime's, read from a copy of the same body
+ * as the compilation reads it (no second read of the entry; Chromium still compiles from the
+ * code it keeps beside it). A copy that is not is deleted from its cache (the service
+ * worker's fetches a good one again on the next request), and the boot takes the network's.
+ * The verdict is the performance mark "eightoff-stored-wasm". */
+async function usableWasm(wasmEntries) {
+  let why = "none";
+  for (const [cache, response] of await wasmEntries) {
+    if (!compilable(response)) {
+      why = "not a wasm";
+      await cache.delete(WASM);
+      continue;
+    }
+    const copy = response.clone();
+    let checked = null;
+    const check = () =>
+      (checked ??= copy
+        .arrayBuffer()
+        .then((bytes) => verdict(response, bytes, WASM_SHA256, "eightoff-check-wasm"))
+        .catch(() => "unreadable")
+        .then(async (verdict) => {
+          performance.mark("eightoff-stored-wasm", { detail: verdict });
+          if (verdict !== "ok" && verdict !== "unchecked") await cache.delete(WASM).catch(() => {});
+          return verdict === "ok";
+        }));
+    return { response, why: "found", check };
+  }
+  return { response: null, why, check: () => Promise.resolve(false) };
+}
+
+/** "ok" when `bytes` are the copy whose SHA-256 is `expected`; else why not. The span of the
+ * digest is the performance measure `measure` (bench/startup.py reads it). */
+async function verdict(response, bytes, expected, measure) {
+  if (!expected) return "unchecked";
+  const stamped = response.headers.get(DIGEST_HEADER);
+  if (stamped && stamped !== expected) return "another build's";
+  const start = performance.now();
+  const digest = await sha256(bytes);
+  performance.measure(measure, { start, end: performance.now() });
+  return digest === expected ? "ok" : "damaged";
+}
+
+// ---- The marks of starts under way (in the page only).
+
+const startId = inPage ? (crypto.randomUUID?.() ?? `${Date.now()}-${Math.random()}`.replace(/\D/g, "")) : "";
+const MARK = `${BOOT_MARK}?${startId}`;
+const marked = new Set();
+let markWritten = Promise.resolve();
+let releaseLock = () => {};
+let lockTaken = null;
+
+/**
+ * Marks this start as one that runs `copies` ("snapshot": a memory snapshot, stored or
+ * fetched; "wasm": the stored wasm), until the board is playable (then the mark is removed);
+ * a boot error leaves it for the next start to find. Resolves once the mark is in the cache:
+ * the boot awaits it before it runs them. In the page only.
+ */
+export function markStart(copies) {
+  const before = marked.size;
+  for (const copy of inPage ? copies : []) marked.add(copy);
+  if (marked.size === before) return markWritten;
+  const listed = JSON.stringify([...marked]);
+  const start = performance.now();
+  markWritten = markWritten
+    .then(async () => {
+      const cache = await caches.open(SNAPSHOT_CACHE);
+      const mark = new Response(listed, { headers: { "content-type": "application/json" } });
+      await Promise.all([takeLock(), cache.put(MARK, mark)]);
+      performance.measure("eightoff-check-mark", { start, end: performance.now() });
+    })
+    .catch(() => {}); // no mark can be kept: nothing can be kept either
+  if (!before) whenSettled();
+  return markWritten;
+}
+
+/** The Web Lock that says this start is under way (released when it ends, also when the tab
+ * is closed or its renderer crashes); without Web Locks, none. */
+function takeLock() {
+  lockTaken ??= new Promise((granted) => {
+    try {
+      navigator.locks
+        .request(LOCK + startId, () => {
+          granted();
+          return new Promise((release) => (releaseLock = release));
+        })
+        .catch(granted);
+    } catch {
+      granted();
+    }
+  });
+  return lockTaken;
+}
+
+/** At playable, the mark goes; at a boot error it stays, and the lock goes either way. */
+function whenSettled() {
+  loaderFacts?.whenReady?.(async () => {
+    await markWritten;
+    try {
+      await (await caches.open(SNAPSHOT_CACHE)).delete(MARK);
+    } catch {
+      // Cache Storage gone meanwhile (the site's data cleared): no mark left either
+    } finally {
+      releaseLock();
+    }
+  });
+  const root = document.documentElement;
+  const failed = new MutationObserver(() => {
+    if (!root.hasAttribute("data-boot-error")) return;
+    failed.disconnect();
+    releaseLock();
+  });
+  failed.observe(root, { attributes: true, attributeFilter: ["data-boot-error"] });
+}
+
+/** The copies ("snapshot", "wasm") that starts which never became playable ran, each such
+ * mark deleted, and those copies with it. A mark whose start is still under way (its lock is
+ * held: another tab starting at this moment) is left alone. */
+async function failedStarts(cache) {
+  const marks = await cache.keys(BOOT_MARK, { ignoreSearch: true });
+  if (!marks.length) return [];
+  const running = await startsUnderWay();
+  const failed = new Set();
+  for (const request of marks) {
+    if (request.url === MARK || running.has(LOCK + new URL(request.url).search.slice(1))) continue;
+    const listed = await cache
+      .match(request)
+      .then((response) => response.json())
+      .catch(() => ["snapshot", "wasm"]);
+    for (const copy of Array.isArray(listed) ? listed : ["snapshot", "wasm"]) failed.add(String(copy));
+    await cache.delete(request);
+  }
+  if (failed.has("snapshot")) await cache.delete(SNAPSHOT);
+  if (failed.has("wasm")) await dropEverywhere(WASM);
+  return [...failed];
+}
+
+async function startsUnderWay() {
+  try {
+    const { held = [] } = await navigator.locks.query();
+    return new Set(held.map((lock) => lock.name));
+  } catch {
+    return new Set(); // no Web Locks: every mark found is a failed start's
   }
 }
 
-/** A stored copy of the wasm streaming compilation accepts, or null. */
-export async function readStoredWasm() {
+async function dropEverywhere(url) {
+  for (const name of await caches.keys()) await (await caches.open(name)).delete(url);
+}
+
+// ---- The failures of this build's snapshot.
+
+/** The failed starts with this build's snapshot so far, one more counted when `failedNow`. */
+async function snapshotFailures(cache, failedNow) {
+  let count = 0;
   try {
-    const response = await caches.match(WASM);
-    return compilable(response) ? response : null;
+    const record = await (await cache.match(SNAPSHOT_FAILURES))?.json();
+    if (record?.sha256 === SNAPSHOT_SHA256 && Number.isInteger(record.count)) count = record.count;
   } catch {
-    return null;
+    // none, or not readable: none
   }
+  if (failedNow) await cache.put(SNAPSHOT_FAILURES, failures(++count));
+  return count;
+}
+
+const failures = (count) =>
+  new Response(JSON.stringify({ sha256: SNAPSHOT_SHA256, count }), { headers: { "content-type": "application/json" } });
+
+/** Pyodide could not restore this build's snapshot here (its heap did not fit, say): it is
+ * refused at once, and the stored copy deleted. */
+export async function refuseSnapshot() {
+  try {
+    const cache = await caches.open(SNAPSHOT_CACHE);
+    await cache.delete(SNAPSHOT);
+    await cache.put(SNAPSHOT_FAILURES, failures(MOST_FAILURES));
+  } catch {
+    // no Cache Storage: nothing kept to refuse
+  }
+}
+
+/** A start from this build's snapshot became playable: the failures counted against it go. */
+export function snapshotWorked() {
+  loaderFacts?.whenReady?.(() =>
+    caches
+      .open(SNAPSHOT_CACHE)
+      .then((cache) => cache.delete(SNAPSHOT_FAILURES))
+      .catch(() => {}),
+  );
 }
 
 /** Stores this build's snapshot (and the wasm, when no cache holds it) in the page's cache,
- * in a worker of its own, snapshot-store.mjs: the download, its decoding and the cache
- * writes stay off the page's main thread, in pieces the page lets begin. Resolves when the
- * worker is done; `stored()` is called once the snapshot is in the cache. */
+ * in a worker of its own, snapshot-store.mjs: the download, its check, its decoding and the
+ * cache writes stay off the page's main thread, in pieces the page lets begin. Resolves when
+ * the worker is done; `stored()` is called once the snapshot is in the cache. */
 export function storeSnapshot(stored) {
   return new Promise((resolve) => {
     let worker;
