@@ -96,8 +96,12 @@ class Handler(SimpleHTTPRequestHandler):
     def end_headers(self) -> None:
         for name, value in SECURITY_HEADERS.items():
             self.send_header(name, value)
-        self.send_header("Cache-Control", cache_control(self.path.split("?", 1)[0], self.status))
+        self.send_header("Cache-Control", self.cache_control())
         super().end_headers()
+
+    def cache_control(self) -> str:
+        """This response's Cache-Control (a test's host may answer otherwise)."""
+        return cache_control(self.path.split("?", 1)[0], self.status)
 
     def send_head(self):  # type: ignore[no-untyped-def]
         path = Path(self.translate_path(self.path))
