@@ -122,7 +122,9 @@ async function chooseAndLoad(options) {
     try {
       // Marked before it runs: a start that never gets playable is not repeated.
       const marked = markStart(["snapshot", ...(found.wasm ? ["wasm"] : [])]);
-      const expanded = snapshot ? Promise.resolve(expandSnapshot(snapshot)) : choice.heap;
+      // A stored snapshot is expanded once its bytes are found to be this build's (else the
+      // normal boot follows); a first visit's is checked as it arrives (first-visit.mjs).
+      const expanded = snapshot ? found.checkSnapshot().then((good) => ours(good, snapshot)) : choice.heap;
       // A first visit compiles the wasm while the snapshot still arrives: Pyodide would only
       // begin once the snapshot is expanded.
       const compiled = storedWasm() ?? (snapshot ? null : compileAhead(take(WASM)));
@@ -136,7 +138,7 @@ async function chooseAndLoad(options) {
       const early = inPage ? (url) => (url === STDLIB_BOOT ? Promise.resolve(new Response(new Uint8Array(0))) : take(url)) : take;
       const heap = expanded.then((image) => image.heap);
       heap.catch(() => {}); // handled where Pyodide awaits it
-      const load = () => loadPinnedPyodide({ ...config, _loadSnapshot: heap });
+      const load = () => loadPinnedPyodide({ ...config, _loadSnapshot: awaited(heap) });
       const pyodide = await bootPyodide(early, load, { compiled, instantiated, marked });
       restoring = false;
       if (inPage) installStdlib(pyodide, false);
@@ -173,6 +175,29 @@ async function chooseAndLoad(options) {
   return pyodide;
 }
 
+/** The heap of `bytes`, a stored snapshot, when `good` (its digest is this build's). */
+function ours(good, bytes) {
+  if (!good) throw new Error("the stored snapshot is not this build's");
+  return expandSnapshot(bytes);
+}
+
+/** `heap` as Pyodide awaits it: the span from its await until the heap is there is the
+ * performance measure "eightoff-heap-wait" (bench/startup.py). */
+function awaited(heap) {
+  return {
+    then(resolve, reject) {
+      const start = performance.now();
+      return heap.then(
+        (value) => {
+          performance.measure("eightoff-heap-wait", { start, end: performance.now() });
+          return resolve(value);
+        },
+        reject,
+      );
+    },
+  };
+}
+
 /** Runs `boot` while WebAssembly's stack-switching API is hidden, so Pyodide finds none. */
 async function withoutJspi(boot) {
   const hidden = ["Suspending", "Suspender", "promising"].filter((name) => name in WebAssembly);
@@ -197,8 +222,13 @@ async function bootPyodide(take, boot, { compiled = null, instantiated = null, m
   const networkFetch = globalThis.fetch;
   const streaming = WebAssembly.instantiateStreaming;
   globalThis.fetch = function (input, init) {
-    const copy = take(String(input instanceof Request ? input.url : input));
-    return copy ?? networkFetch.call(this, input, init);
+    const url = String(input instanceof Request ? input.url : input);
+    // The wasm compiled ahead: Pyodide's own fetch of it is not read (no second read of 9.6
+    // MB), unless there is no module (then the network's copy, or one left to take).
+    if (compiled && url === WASM) {
+      return Promise.resolve(compiled).then((module) => (module ? unread() : (take(url) ?? networkFetch.call(this, input, init))));
+    }
+    return take(url) ?? networkFetch.call(this, input, init);
   };
   if (compiled || instantiated || marked) {
     // The module compiled ahead (`compileAhead`) instead of Pyodide's streaming compile of
@@ -206,7 +236,10 @@ async function bootPyodide(take, boot, { compiled = null, instantiated = null, m
     // build's), Pyodide's fetch goes to the network.
     WebAssembly.instantiateStreaming = async function (source, imports) {
       const module = await compiled;
+      // How long the start's mark kept the instance waiting (bench/startup.py).
+      const ready = performance.now();
       await marked;
+      performance.measure("eightoff-mark-wait", { start: ready, end: performance.now() });
       const result = module
         ? { module, instance: await WebAssembly.instantiate(module, imports) }
         : await streaming.call(this, source, imports);
@@ -222,10 +255,19 @@ async function bootPyodide(take, boot, { compiled = null, instantiated = null, m
   }
 }
 
+/** What Pyodide's fetch of the wasm gets when the module was compiled ahead: never read. */
+const unread = () => new Response(new Uint8Array(0), { headers: { "content-type": "application/wasm" } });
+
 /** The stored wasm compiled from `response` once `checked` (a promise) says its bytes are this
- * build's, else null. */
+ * build's, else null. How long the check kept the compiled module waiting is the performance
+ * measure "eightoff-check-wasm-wait" (bench/startup.py). */
 function compileChecked(response, checked) {
-  return Promise.all([compileAhead(response), checked]).then(([module, ok]) => (ok ? module : null));
+  let compiledAt = 0;
+  const compiled = Promise.resolve(compileAhead(response)).then((module) => ((compiledAt = performance.now()), module));
+  return Promise.all([compiled, checked]).then(([module, ok]) => {
+    performance.measure("eightoff-check-wasm-wait", { start: compiledAt, end: Math.max(compiledAt, performance.now()) });
+    return ok ? module : null;
+  });
 }
 
 /** The runtime's wasm compiled from `response` (a promise of one, or null), or null. */

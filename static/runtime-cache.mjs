@@ -30,10 +30,11 @@ import {
   WASM,
   WASM_SHA256,
   compilable,
-  sha256,
+  verdict,
 } from "./runtime-files.mjs";
 
 const STORE_WORKER = new URL("./snapshot-store.mjs", import.meta.url);
+const WASM_CHECK = new URL("./wasm-check.mjs", import.meta.url);
 const loaderFacts = globalThis.eightoffLoader;
 const inPage = typeof document !== "undefined";
 // The loading screen's rescue deletes every kept file but these entries, which are none.
@@ -45,19 +46,22 @@ const LOCK = "eightoff-start-";
 const FAILED_START = "a start failed with it";
 
 /**
- * The stored copies this start may use: `snapshot`, its bytes, checked against this build's
- * digest, or null; `wasm`, a Response of the stored wasm, or null, and `checkWasm()`, a
- * promise of whether its bytes are this build's, begun as the boot compiles it: the boot
- * instantiates it only if so. `why` says what became of each ("ok", "none", "damaged",
- * "another build's", "not a wasm", FAILED_START, "refused", "unchecked": the build recorded no
- * digest; the wasm's says "found" until it is checked); `withoutSnapshot`: this start boots the
- * normal way (a stored snapshot was dropped, failed, or is refused); `refused`: this build's
- * snapshot is not to be fetched or stored either. Also a performance mark
- * "eightoff-stored-copies" with `why`. Never rejects (no Cache Storage: nothing stored).
+ * The stored copies this start may use: `snapshot`, its bytes, or null, and `checkSnapshot()`,
+ * a promise of whether they are this build's (begun at once: the boot expands them only if
+ * so); `wasm`, a Response of the stored wasm, or null, and `checkWasm()`, a promise of whether
+ * its bytes are this build's, begun as the boot compiles it: the boot instantiates it only if
+ * so. A copy that is not this build's is deleted. `why` says what became of each ("ok",
+ * "none", "damaged", "another build's", "not a wasm", FAILED_START, "refused", "unchecked": the
+ * build recorded no digest); it says "found" until the copy is checked, and the performance
+ * mark "eightoff-stored-copies" has it once the snapshot is, "eightoff-stored-wasm" the
+ * wasm's verdict. `withoutSnapshot`: this start boots the normal way (its snapshot failed
+ * before, or is refused); `refused`: this build's snapshot is not to be fetched or stored
+ * either. Never rejects (no Cache Storage: nothing stored).
  */
 export async function readStoredCopies() {
   const found = {
     snapshot: null,
+    checkSnapshot: () => Promise.resolve(false),
     wasm: null,
     checkWasm: () => Promise.resolve(false),
     why: { snapshot: "none", wasm: "none" },
@@ -67,99 +71,128 @@ export async function readStoredCopies() {
   try {
     const cache = await caches.open(SNAPSHOT_CACHE);
     // All at once, each as soon as it can: the marks of earlier starts, this start's own mark
-    // (the copies there are, before any of them runs), each copy read and checked.
+    // (the copies there are, before any of them runs), each copy read, the snapshot checked.
     const failed = inPage ? failedStarts(cache) : Promise.resolve([]);
     const snapshotEntry = cache.match(SNAPSHOT);
     const wasmEntries = entries(WASM);
     Promise.all([snapshotEntry, caches.match(WASM)])
       .then(([snapshot, wasm]) => markStart([...(snapshot ? ["snapshot"] : []), ...(wasm ? ["wasm"] : [])]))
       .catch(() => {});
-    const checks = Promise.all([checkedSnapshot(cache, snapshotEntry), usableWasm(wasmEntries)]);
-    checks.catch(() => {}); // handled below
+    const reads = Promise.all([storedSnapshot(cache, snapshotEntry), usableWasm(wasmEntries, failed)]);
+    reads.catch(() => {}); // handled below
     const failures = await snapshotFailures(cache, (await failed).includes("snapshot"));
     found.refused = failures >= MOST_FAILURES;
-    const [snapshot, wasm] = await checks;
+    const [snapshot, wasm] = await reads;
     const notAgain = (await failed).includes("snapshot") ? FAILED_START : found.refused ? "refused" : "";
     if (notAgain) {
       if (snapshot.bytes) await cache.delete(SNAPSHOT);
       Object.assign(snapshot, { bytes: null, why: notAgain });
     }
-    if ((await failed).includes("wasm")) Object.assign(wasm, { response: null, why: FAILED_START, check: () => Promise.resolve(false) });
-    Object.assign(found, { snapshot: snapshot.bytes, wasm: wasm.response, checkWasm: wasm.check });
     found.why = { snapshot: snapshot.why, wasm: wasm.why };
-    found.withoutSnapshot = !["none", "ok"].includes(snapshot.why);
+    found.withoutSnapshot = Boolean(notAgain);
+    if (snapshot.bytes) {
+      found.snapshot = snapshot.bytes;
+      const checked = snapshot.check().then((verdict) => (found.why.snapshot = verdict) === "ok");
+      found.checkSnapshot = () => checked;
+    }
+    if (wasm.response) Object.assign(found, { wasm: wasm.response, checkWasm: wasm.check });
   } catch {
-    // no Cache Storage (an opaque origin, a private mode) or no SubtleCrypto: boot without
+    // no Cache Storage (an opaque origin, a private mode): boot without
   }
-  performance.mark("eightoff-stored-copies", { detail: found.why });
+  found.checkSnapshot().then(() => performance.mark("eightoff-stored-copies", { detail: found.why }));
   return found;
 }
 
-/** The stored snapshot's bytes when they are this build's, else none (a copy that is not is
- * deleted). `entry`: a promise of the cache's entry. */
-async function checkedSnapshot(cache, entry) {
+/** The stored snapshot's bytes (`entry`: a promise of the cache's entry), and `check()`, a
+ * promise of its verdict (begun at once); a copy that is not this build's is deleted. */
+async function storedSnapshot(cache, entry) {
   const response = await entry;
   if (!response) return { bytes: null, why: "none" };
   const bytes = new Uint8Array(await response.arrayBuffer());
-  const why = await verdict(response, bytes, SNAPSHOT_SHA256, "eightoff-check-snapshot");
-  if (why === "ok") return { bytes, why };
-  if (why !== "unchecked") await cache.delete(SNAPSHOT);
-  return { bytes: null, why };
+  const checked = timedVerdict(response, bytes, SNAPSHOT_SHA256, "eightoff-check-snapshot")
+    .catch(() => "unreadable") // no SubtleCrypto: not used
+    .then(async (why) => {
+      if (why !== "ok" && why !== "unchecked") await cache.delete(SNAPSHOT).catch(() => {});
+      return why;
+    });
+  return { bytes, why: "found", check: () => checked };
 }
 
-/** Every cache's entry for `url`: [cache, response] pairs, in the caches' order. */
+/** Every cache's entry for `url`: [cache, response, name] triples, in the caches' order. */
 async function entries(url) {
   const found = [];
   for (const name of await caches.keys()) {
     const cache = await caches.open(name);
     const response = await cache.match(url);
-    if (response) found.push([cache, response]);
+    if (response) found.push([cache, response, name]);
   }
   return found;
 }
 
 /** The first stored copy of the wasm streaming compilation accepts (`wasmEntries`: a promise of
- * [cache, response] pairs): `response`, a Response of the entry to compile, and `check()`, a
- * promise of whether its bytes are this build's runtime's, read from a copy of the same body
- * as the compilation reads it (no second read of the entry; Chromium still compiles from the
- * code it keeps beside it). A copy that is not is deleted from its cache (the service
+ * [cache, response, name] triples), unless a failed start ran it (`failed`, a promise of what
+ * failed starts ran): `response`, a Response of the entry to compile, and `check()`, a promise
+ * of whether its bytes are this build's runtime's, begun at once: in the
+ * page, in a worker of its own (`wasm-check.mjs`, which reads the entry itself: the page's
+ * main thread only compiles, and Chromium compiles from the code it keeps beside the entry);
+ * in a worker, here. A copy that is not this build's is deleted from its cache (the service
  * worker's fetches a good one again on the next request), and the boot takes the network's.
- * The verdict is the performance mark "eightoff-stored-wasm". */
-async function usableWasm(wasmEntries) {
+ * The verdict is the performance mark "eightoff-stored-wasm", the check's span the measure
+ * "eightoff-check-wasm". */
+async function usableWasm(wasmEntries, failed) {
   let why = "none";
-  for (const [cache, response] of await wasmEntries) {
+  const copies = await wasmEntries;
+  if ((await failed).includes("wasm")) return { response: null, why: FAILED_START, check: () => Promise.resolve(false) };
+  for (const [cache, response, name] of copies) {
     if (!compilable(response)) {
       why = "not a wasm";
       await cache.delete(WASM);
       continue;
     }
-    const copy = response.clone();
-    let checked = null;
-    const check = () =>
-      (checked ??= copy
-        .arrayBuffer()
-        .then((bytes) => verdict(response, bytes, WASM_SHA256, "eightoff-check-wasm"))
-        .catch(() => "unreadable")
-        .then(async (verdict) => {
-          performance.mark("eightoff-stored-wasm", { detail: verdict });
-          if (verdict !== "ok" && verdict !== "unchecked") await cache.delete(WASM).catch(() => {});
-          return verdict === "ok";
-        }));
-    return { response, why: "found", check };
+    const start = performance.now();
+    const checked = (inPage ? inWorker(name) : here(cache, response))
+      .catch(() => "unreadable")
+      .then((found) => {
+        performance.measure("eightoff-check-wasm", { start, end: performance.now() });
+        performance.mark("eightoff-stored-wasm", { detail: found });
+        return found === "ok";
+      });
+    return { response, why: "found", check: () => checked };
   }
   return { response: null, why, check: () => Promise.resolve(false) };
 }
 
-/** "ok" when `bytes` are the copy whose SHA-256 is `expected`; else why not. The span of the
- * digest is the performance measure `measure` (bench/startup.py reads it). */
-async function verdict(response, bytes, expected, measure) {
-  if (!expected) return "unchecked";
-  const stamped = response.headers.get(DIGEST_HEADER);
-  if (stamped && stamped !== expected) return "another build's";
+/** The verdict on the wasm `response` of `cache`, checked in this thread (a worker already); a
+ * copy that is not this build's is deleted. */
+async function here(cache, response) {
+  const found = await verdict(response, await response.clone().arrayBuffer(), WASM_SHA256);
+  if (!["ok", "unchecked"].includes(found)) await cache.delete(WASM);
+  return found;
+}
+
+/** The verdict on the wasm in the cache `name`, from a worker of its own (`wasm-check.mjs`). */
+function inWorker(name) {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(WASM_CHECK, { type: "module" });
+    worker.onmessage = ({ data }) => {
+      worker.terminate();
+      resolve(data.verdict);
+    };
+    worker.onerror = () => {
+      worker.terminate();
+      reject(new Error("the wasm's check did not run"));
+    };
+    worker.postMessage({ cache: name });
+  });
+}
+
+/** `verdict` of runtime-files.mjs, its span the performance measure `measure` (bench/startup.py
+ * reads it). */
+async function timedVerdict(response, bytes, expected, measure) {
   const start = performance.now();
-  const digest = await sha256(bytes);
+  const found = await verdict(response, bytes, expected);
   performance.measure(measure, { start, end: performance.now() });
-  return digest === expected ? "ok" : "damaged";
+  return found;
 }
 
 // ---- The marks of starts under way (in the page only).

@@ -51,3 +51,14 @@ export async function sha256(bytes) {
 export async function matches(bytes, expected) {
   return Boolean(expected) && (await sha256(bytes)) === expected;
 }
+
+/** What a kept copy (`response`, its `bytes`) is against the SHA-256 `expected`: "ok" when its
+ * bytes' digest is that; "another build's" when the digest it carries (DIGEST_HEADER, stamped
+ * when it was stored) is another; "damaged" when its bytes are not what it carries or should
+ * be; "unchecked" when the build recorded no digest (never used then). */
+export async function verdict(response, bytes, expected) {
+  if (!expected) return "unchecked";
+  const stamped = response.headers.get(DIGEST_HEADER);
+  if (stamped && stamped !== expected) return "another build's";
+  return (await sha256(bytes)) === expected ? "ok" : "damaged";
+}
