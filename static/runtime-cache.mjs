@@ -68,6 +68,8 @@ export async function readStoredCopies() {
     withoutSnapshot: false,
     refused: false,
   };
+  // The wasm's checker is started first: a worker takes a moment to come up.
+  const checker = inPage ? wasmChecker() : null;
   try {
     const cache = await caches.open(SNAPSHOT_CACHE);
     // All at once, each as soon as it can: the marks of earlier starts, this start's own mark
@@ -78,7 +80,7 @@ export async function readStoredCopies() {
     Promise.all([snapshotEntry, caches.match(WASM)])
       .then(([snapshot, wasm]) => markStart([...(snapshot ? ["snapshot"] : []), ...(wasm ? ["wasm"] : [])]))
       .catch(() => {});
-    const reads = Promise.all([storedSnapshot(cache, snapshotEntry), usableWasm(wasmEntries, failed)]);
+    const reads = Promise.all([storedSnapshot(cache, snapshotEntry), usableWasm(wasmEntries, failed, checker)]);
     reads.catch(() => {}); // handled below
     const failures = await snapshotFailures(cache, (await failed).includes("snapshot"));
     found.refused = failures >= MOST_FAILURES;
@@ -96,7 +98,9 @@ export async function readStoredCopies() {
       found.checkSnapshot = () => checked;
     }
     if (wasm.response) Object.assign(found, { wasm: wasm.response, checkWasm: wasm.check });
+    else checker?.close();
   } catch {
+    checker?.close();
     // no Cache Storage (an opaque origin, a private mode): boot without
   }
   found.checkSnapshot().then(() => performance.mark("eightoff-stored-copies", { detail: found.why }));
@@ -139,7 +143,7 @@ async function entries(url) {
  * worker's fetches a good one again on the next request), and the boot takes the network's.
  * The verdict is the performance mark "eightoff-stored-wasm", the check's span the measure
  * "eightoff-check-wasm". */
-async function usableWasm(wasmEntries, failed) {
+async function usableWasm(wasmEntries, failed, checker) {
   let why = "none";
   const copies = await wasmEntries;
   if ((await failed).includes("wasm")) return { response: null, why: FAILED_START, check: () => Promise.resolve(false) };
@@ -150,7 +154,7 @@ async function usableWasm(wasmEntries, failed) {
       continue;
     }
     const start = performance.now();
-    const checked = (inPage ? inWorker(name) : here(cache, response))
+    const checked = (checker ? checker.check(name) : here(cache, response))
       .catch(() => "unreadable")
       .then((found) => {
         performance.measure("eightoff-check-wasm", { start, end: performance.now() });
@@ -170,20 +174,36 @@ async function here(cache, response) {
   return found;
 }
 
-/** The verdict on the wasm in the cache `name`, from a worker of its own (`wasm-check.mjs`). */
-function inWorker(name) {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(WASM_CHECK, { type: "module" });
+/** A worker of its own (`wasm-check.mjs`) that gives the verdict on the wasm in the cache
+ * `name`: `check(name)`, a promise of it; `close()` when there is none to check. */
+function wasmChecker() {
+  let worker = null;
+  let answer = null;
+  const verdict = new Promise((resolve, reject) => {
+    answer = { resolve, reject };
+  });
+  verdict.catch(() => {}); // handled where it is awaited
+  const close = () => worker?.terminate();
+  try {
+    worker = new Worker(WASM_CHECK, { type: "module" });
     worker.onmessage = ({ data }) => {
-      worker.terminate();
-      resolve(data.verdict);
+      close();
+      answer.resolve(data.verdict);
     };
     worker.onerror = () => {
-      worker.terminate();
-      reject(new Error("the wasm's check did not run"));
+      close();
+      answer.reject(new Error("the wasm's check did not run"));
     };
-    worker.postMessage({ cache: name });
-  });
+  } catch (error) {
+    answer.reject(error); // no workers: the stored wasm is not used
+  }
+  return {
+    check(name) {
+      worker?.postMessage({ cache: name });
+      return verdict;
+    },
+    close,
+  };
 }
 
 /** `verdict` of runtime-files.mjs, its span the performance measure `measure` (bench/startup.py
