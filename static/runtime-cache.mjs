@@ -22,7 +22,6 @@
 //   new build brings another.
 import {
   BOOT_MARK,
-  DIGEST_HEADER,
   SNAPSHOT,
   SNAPSHOT_CACHE,
   SNAPSHOT_FAILURES,
