@@ -38,12 +38,11 @@ thread that overlaps it or the second after it (issue 22: none over 50 ms) are p
   sent (brotli where the browser accepts it), before the board is playable (in all and the
   largest files), then separately what the page fetched afterwards in idle time (service
   worker install, snapshot, the rest of the standard library and of our package).
-- the checks of what the page keeps (issue 38: the stored snapshot's and wasm's digests, the
-  start's mark), at each warm and service-worker reload of ours: how long the boot waited on
-  them (the part of the snapshot's digest that fell while the boot waited for the stored
-  copies, the wasm's check past its compile, the mark past both: the measures of
-  static/pyodide-loader.mjs and static/runtime-cache.mjs), and their own spans (off the main
-  thread: SubtleCrypto, Cache Storage).
+- the checks of what the page keeps (issue 38: the digests the stored snapshot and wasm carry,
+  a snapshot's SHA-256 when it carries none, the start's mark), at each warm and
+  service-worker reload of ours: how long the boot waited on them (the part of a snapshot's
+  digest that fell while Pyodide waited for the heap, the mark past the wasm's compile: the
+  measures of static/pyodide-loader.mjs and static/runtime-cache.mjs), and their own spans.
 - taps during the idle-time work: the first visit's link is throttled (Chromium's network
   emulation, `--link` Mbit/s, 40 ms latency), and taps on the board (an ace sent home, then
   undone) follow one another without a pause (a player who never lets the page be quiet:
@@ -144,8 +143,8 @@ class Figures:
     """Cold loads over an emulated link: the response bodies our server sent before the page
     was playable, bytes as sent."""
     checks: list[list[float]] = field(default_factory=list)
-    """Our later visits: the wait the checks of the kept copies cost the boot, then the spans of
-    the snapshot's digest, the wasm's digest and the mark's write, ms (:data:`CHECKS`)."""
+    """Our later visits: the wait the checks of the kept copies cost the boot, its parts, the
+    spans of the snapshot's check and of the mark's write, ms (:data:`CHECKS`)."""
 
     def add(self, times: Boot) -> None:
         self.playable.append(times[0])
@@ -199,18 +198,18 @@ OWN_START = """() => {
 
 
 # The checks of the kept copies (issue 38) at a boot of ours, ms: how long the boot waited on
-# them in all, and its parts: the part of the snapshot's digest that fell while Pyodide waited
-# for the heap, the wasm's check past its compile, the start's mark past both; then the spans
-# of the snapshot's digest, the wasm's digest and the mark's write (0: not at this boot).
+# them in all, and its parts: the part of the snapshot's check that fell while Pyodide waited
+# for the heap (its SHA-256 when it carried no digest), the start's mark past the wasm's
+# compile; then the spans of the snapshot's check and of the mark's write (0: not at this
+# boot).
 CHECKS = """() => {
   const one = (name) => performance.getEntriesByName(name)[0];
   const span = (name) => one(name)?.duration ?? 0;
   const wait = one("eightoff-heap-wait"), digest = one("eightoff-check-snapshot");
   const snapshot = wait && digest ? Math.max(0, Math.min(wait.startTime + wait.duration,
     digest.startTime + digest.duration) - Math.max(wait.startTime, digest.startTime)) : 0;
-  const parts = [snapshot, span("eightoff-check-wasm-wait"), span("eightoff-mark-wait")];
-  return [parts[0] + parts[1] + parts[2], ...parts,
-    span("eightoff-check-snapshot"), span("eightoff-check-wasm"), span("eightoff-check-mark")];
+  const parts = [snapshot, span("eightoff-mark-wait")];
+  return [parts[0] + parts[1], ...parts, span("eightoff-check-snapshot"), span("eightoff-check-mark")];
 }"""
 
 
@@ -571,8 +570,8 @@ def report(times: dict[str, Figures], visits: Visits, args: argparse.Namespace) 
         ]
     print(
         "the checks of what the page keeps, ms, min / median / max: the boot's wait on them, and"
-        " its parts (the snapshot's digest, the wasm's check past its compile, the mark); then the"
-        " spans of the snapshot's digest, the wasm's digest, the mark's write"
+        " its parts (the snapshot's check, the start's mark); then the spans of the snapshot's"
+        " check and of the mark's write"
     )
     for label, figures in (
         ("warm", times[f"warm {OURS}"]),
@@ -582,11 +581,11 @@ def report(times: dict[str, Figures], visits: Visits, args: argparse.Namespace) 
         if figures.checks:
             columns = [
                 " / ".join(f"{f(row[i] for row in figures.checks):.1f}" for f in (min, median_of, max))
-                for i in range(7)
+                for i in range(5)
             ]
             verdict = "ok" if median_of(row[0] for row in figures.checks) <= 10 else "MISSED"
             print(f"  {label:<25}wait {columns[0]} (target ≤ 10 {verdict})")
-            print(f"  {'':<25}  parts {';  '.join(columns[1:4])};  spans {';  '.join(columns[4:])}")
+            print(f"  {'':<25}  parts {';  '.join(columns[1:3])};  spans {';  '.join(columns[3:])}")
     print("medians of time to playable board:")
     for label, ratio, target in ratios:
         verdict = "ok" if ratio <= target else "MISSED"

@@ -72,7 +72,7 @@ const skipSnapshot = loaderFacts?.snapshot === false;
 if (loaderFacts) loaderFacts.compilable = compilable;
 
 // Started when this module runs (index.html runs it before PyScript): overlaps PyScript's start.
-const NOTHING_STORED = { snapshot: null, wasm: null, checkWasm: null, withoutSnapshot: false, refused: false };
+const NOTHING_STORED = { snapshot: null, wasm: null, withoutSnapshot: false, refused: false, storeAgain: false };
 let stored = skipSnapshot ? Promise.resolve(NOTHING_STORED) : readStoredCopies();
 // A first visit's choice, made while PyScript starts (null: not a first visit here). A start
 // whose stored snapshot was dropped, or failed before, boots the normal way.
@@ -99,17 +99,26 @@ async function chooseAndLoad(options) {
   const choice = await firstVisit;
   // A stored Response can be read once: the first boot that fetches the wasm takes it.
   const copies = new Map(choice?.responses ?? []);
-  // The stored wasm is compiled while its bytes are checked, and instantiated only if they
-  // are this build's (else Pyodide's own fetch goes to the network).
-  const storedWasm = () => (found.wasm && copies.has(WASM) ? compileChecked(take(WASM), found.checkWasm()) : null);
   if (found.wasm) copies.set(WASM, Promise.resolve(found.wasm));
   // The solver's worker boots with the whole standard library: it has no finder for the rest.
   if (!inPage) copies.set(STDLIB_BOOT, wholeStdlib());
   stored = Promise.resolve(NOTHING_STORED); // a second interpreter boots normally
   firstVisit = Promise.resolve(null);
-  // The snapshot (and the wasm) are stored in idle time unless this build's snapshot is refused
-  // here; after a start from the stored snapshot, only when the stored wasm was not this build's.
-  const storeLater = () => !found.refused && whenPlayable(() => storeSnapshot(() => report("stored")));
+  // The snapshot (and the wasm) are stored in idle time, once, unless this build's snapshot is
+  // refused here; after a start from the stored snapshot, only when a copy was dropped.
+  let storing = false;
+  const storeLater = () => {
+    if (found.refused || storing) return;
+    storing = true;
+    whenPlayable(() => storeSnapshot(() => report("stored")));
+  };
+  // The stored wasm compiled ahead; when it cannot be read back whole (the browser's checksum
+  // of its entry: the entry is dropped), the network's boots, and a copy is stored again.
+  const storedWasm = () => {
+    const compiled = found.wasm && copies.has(WASM) ? compileAhead(take(WASM)) : null;
+    compiled?.then((module) => module || (inPage && storeLater()));
+    return compiled;
+  };
   const take = (url) => {
     const copy = copies.get(url) ?? null;
     copies.delete(url);
@@ -150,7 +159,7 @@ async function chooseAndLoad(options) {
       report(snapshot ? "used" : "fetched");
       if (inPage) snapshotWorked();
       if (!snapshot) storeLater();
-      else if (inPage && found.wasm) found.checkWasm().then((good) => good || storeLater());
+      else if (inPage && found.storeAgain) storeLater(); // a copy dropped, or one without its digest
       return pyodide;
     } catch (error) {
       console.warn("Eight Off: the Pyodide snapshot did not load; booting without it.", error);
@@ -257,18 +266,6 @@ async function bootPyodide(take, boot, { compiled = null, instantiated = null, m
 
 /** What Pyodide's fetch of the wasm gets when the module was compiled ahead: never read. */
 const unread = () => new Response(new Uint8Array(0), { headers: { "content-type": "application/wasm" } });
-
-/** The stored wasm compiled from `response` once `checked` (a promise) says its bytes are this
- * build's, else null. How long the check kept the compiled module waiting is the performance
- * measure "eightoff-check-wasm-wait" (bench/startup.py). */
-function compileChecked(response, checked) {
-  let compiledAt = 0;
-  const compiled = Promise.resolve(compileAhead(response)).then((module) => ((compiledAt = performance.now()), module));
-  return Promise.all([compiled, checked]).then(([module, ok]) => {
-    performance.measure("eightoff-check-wasm-wait", { start: compiledAt, end: Math.max(compiledAt, performance.now()) });
-    return ok ? module : null;
-  });
-}
 
 /** The runtime's wasm compiled from `response` (a promise of one, or null), or null. */
 function compileAhead(response) {

@@ -28,12 +28,12 @@ import {
   SNAPSHOT_SHA256,
   WASM,
   WASM_SHA256,
+  carried,
   compilable,
   verdict,
 } from "./runtime-files.mjs";
 
 const STORE_WORKER = new URL("./snapshot-store.mjs", import.meta.url);
-const WASM_CHECK = new URL("./wasm-check.mjs", import.meta.url);
 const loaderFacts = globalThis.eightoffLoader;
 const inPage = typeof document !== "undefined";
 // The loading screen's rescue deletes every kept file but these entries, which are none.
@@ -45,30 +45,28 @@ const LOCK = "eightoff-start-";
 const FAILED_START = "a start failed with it";
 
 /**
- * The stored copies this start may use: `snapshot`, its bytes, or null, and `checkSnapshot()`,
- * a promise of whether they are this build's (begun at once: the boot expands them only if
- * so); `wasm`, a Response of the stored wasm, or null, and `checkWasm()`, a promise of whether
- * its bytes are this build's, begun as the boot compiles it: the boot instantiates it only if
- * so. A copy that is not this build's is deleted. `why` says what became of each ("ok",
- * "none", "damaged", "another build's", "not a wasm", FAILED_START, "refused", "unchecked": the
- * build recorded no digest); it says "found" until the copy is checked, and the performance
- * mark "eightoff-stored-copies" has it once the snapshot is, "eightoff-stored-wasm" the
- * wasm's verdict. `withoutSnapshot`: this start boots the normal way (its snapshot failed
- * before, or is refused); `refused`: this build's snapshot is not to be fetched or stored
- * either. Never rejects (no Cache Storage: nothing stored).
+ * The stored copies this start may use, checked (docs/storage.md, "What the page keeps of the
+ * runtime"): `snapshot`, its bytes, or null, and `checkSnapshot()`, a promise of whether they
+ * are this build's (the boot expands them only if so); `wasm`, a Response of the stored wasm
+ * that carries this build's digest, or null. A copy that is not this build's is deleted.
+ * `why` says what became of each ("ok", "none", "damaged", "another build's", "unstamped",
+ * "unreadable", "not a wasm", FAILED_START, "refused", "unchecked": the build recorded no
+ * digest); the snapshot's says "found" until it is checked, and the performance mark
+ * "eightoff-stored-copies" has it then, "eightoff-stored-wasm" the wasm's. `withoutSnapshot`:
+ * this start boots the normal way (its snapshot was dropped unread, failed before, or is
+ * refused); `refused`: this build's snapshot is not to be fetched or stored either;
+ * `storeAgain`: a copy was dropped, or is used without its digest (an older page stored it):
+ * the copies are stored again in idle time. Never rejects (no Cache Storage: nothing stored).
  */
 export async function readStoredCopies() {
   const found = {
     snapshot: null,
     checkSnapshot: () => Promise.resolve(false),
     wasm: null,
-    checkWasm: () => Promise.resolve(false),
     why: { snapshot: "none", wasm: "none" },
     withoutSnapshot: false,
     refused: false,
   };
-  // The wasm's checker is started first: a worker takes a moment to come up.
-  const checker = inPage ? wasmChecker() : null;
   try {
     const cache = await caches.open(SNAPSHOT_CACHE);
     // All at once, each as soon as it can: the marks of earlier starts, this start's own mark
@@ -79,7 +77,7 @@ export async function readStoredCopies() {
     Promise.all([snapshotEntry, caches.match(WASM)])
       .then(([snapshot, wasm]) => markStart([...(snapshot ? ["snapshot"] : []), ...(wasm ? ["wasm"] : [])]))
       .catch(() => {});
-    const reads = Promise.all([storedSnapshot(cache, snapshotEntry), usableWasm(wasmEntries, failed, checker)]);
+    const reads = Promise.all([storedSnapshot(cache, snapshotEntry), usableWasm(wasmEntries, failed)]);
     reads.catch(() => {}); // handled below
     const failures = await snapshotFailures(cache, (await failed).includes("snapshot"));
     found.refused = failures >= MOST_FAILURES;
@@ -90,16 +88,17 @@ export async function readStoredCopies() {
       Object.assign(snapshot, { bytes: null, why: notAgain });
     }
     found.why = { snapshot: snapshot.why, wasm: wasm.why };
-    found.withoutSnapshot = Boolean(notAgain);
+    // Dropped unread, failed before, or refused: the normal boot, without any snapshot.
+    found.withoutSnapshot = Boolean(notAgain) || !["none", "found"].includes(snapshot.why);
     if (snapshot.bytes) {
       found.snapshot = snapshot.bytes;
       const checked = snapshot.check().then((verdict) => (found.why.snapshot = verdict) === "ok");
       found.checkSnapshot = () => checked;
     }
-    if (wasm.response) Object.assign(found, { wasm: wasm.response, checkWasm: wasm.check });
-    else checker?.close();
+    found.wasm = wasm.response;
+    // A copy dropped, or one used that carries no digest yet, is stored again in idle time.
+    found.storeAgain = wasm.dropped || snapshot.unstamped;
   } catch {
-    checker?.close();
     // no Cache Storage (an opaque origin, a private mode): boot without
   }
   found.checkSnapshot().then(() => performance.mark("eightoff-stored-copies", { detail: found.why }));
@@ -107,18 +106,36 @@ export async function readStoredCopies() {
 }
 
 /** The stored snapshot's bytes (`entry`: a promise of the cache's entry), and `check()`, a
- * promise of its verdict (begun at once); a copy that is not this build's is deleted. */
+ * promise of its verdict: by the digest it carries, or for a copy that carries none (an older
+ * page stored it), by its bytes' SHA-256, computed now (begun at once; `unstamped` then). A
+ * copy that is not this build's is deleted and not used: one that carries another build's
+ * digest, unread; one the browser cannot read back whole (its bytes changed on disk: Chromium
+ * checks each entry's checksum as it reads it, and drops the entry). */
 async function storedSnapshot(cache, entry) {
   const response = await entry;
   if (!response) return { bytes: null, why: "none" };
-  const bytes = new Uint8Array(await response.arrayBuffer());
+  const stamp = carried(response, SNAPSHOT_SHA256);
+  const bytes = stamp === "ok" || stamp === "unstamped" ? await readAll(response) : null;
+  if (!bytes) {
+    await cache.delete(SNAPSHOT).catch(() => {});
+    return { bytes: null, why: stamp === "ok" || stamp === "unstamped" ? "unreadable" : stamp };
+  }
   const checked = timedVerdict(response, bytes, SNAPSHOT_SHA256, "eightoff-check-snapshot")
     .catch(() => "unreadable") // no SubtleCrypto: not used
     .then(async (why) => {
-      if (why !== "ok" && why !== "unchecked") await cache.delete(SNAPSHOT).catch(() => {});
+      if (why !== "ok") await cache.delete(SNAPSHOT).catch(() => {});
       return why;
     });
-  return { bytes, why: "found", check: () => checked };
+  return { bytes, why: "found", check: () => checked, unstamped: stamp === "unstamped" };
+}
+
+/** The bytes of `response`, or null when they cannot be read back (the cache's own checksum). */
+async function readAll(response) {
+  try {
+    return new Uint8Array(await response.arrayBuffer());
+  } catch {
+    return null;
+  }
 }
 
 /** Every cache's entry for `url`: [cache, response, name] triples, in the caches' order. */
@@ -133,76 +150,25 @@ async function entries(url) {
 }
 
 /** The first stored copy of the wasm streaming compilation accepts (`wasmEntries`: a promise of
- * [cache, response, name] triples), unless a failed start ran it (`failed`, a promise of what
- * failed starts ran): `response`, a Response of the entry to compile, and `check()`, a promise
- * of whether its bytes are this build's runtime's, begun at once: in the
- * page, in a worker of its own (`wasm-check.mjs`, which reads the entry itself: the page's
- * main thread only compiles, and Chromium compiles from the code it keeps beside the entry);
- * in a worker, here. A copy that is not this build's is deleted from its cache (the service
- * worker's fetches a good one again on the next request), and the boot takes the network's.
- * The verdict is the performance mark "eightoff-stored-wasm", the check's span the measure
- * "eightoff-check-wasm". */
-async function usableWasm(wasmEntries, failed, checker) {
+ * [cache, response, name] triples) that carries this build's digest, unless a failed start ran
+ * it (`failed`, a promise of what failed starts ran): `response`, a Response of the entry (not
+ * read here: Chromium compiles it from the code it keeps beside the entry, and checks the
+ * bytes as they stream from disk). A copy that carries another build's digest is deleted; one
+ * that carries none is not used (the page's own is deleted, and stored again with its digest
+ * in idle time; a service worker's from before issue 38 is still the one it answers with).
+ * The verdict is the performance mark "eightoff-stored-wasm". */
+async function usableWasm(wasmEntries, failed) {
   let why = "none";
   const copies = await wasmEntries;
-  if ((await failed).includes("wasm")) return { response: null, why: FAILED_START, check: () => Promise.resolve(false) };
+  if ((await failed).includes("wasm")) return { response: null, why: FAILED_START };
   for (const [cache, response, name] of copies) {
-    if (!compilable(response)) {
-      why = "not a wasm";
-      await cache.delete(WASM);
-      continue;
-    }
-    const start = performance.now();
-    const checked = (checker ? checker.check(name) : here(cache, response))
-      .catch(() => "unreadable")
-      .then((found) => {
-        performance.measure("eightoff-check-wasm", { start, end: performance.now() });
-        performance.mark("eightoff-stored-wasm", { detail: found });
-        return found === "ok";
-      });
-    return { response, why: "found", check: () => checked };
+    why = compilable(response) ? carried(response, WASM_SHA256) : "not a wasm";
+    if (why === "ok") break;
+    if (why === "another build's" || why === "not a wasm" || name === SNAPSHOT_CACHE) await cache.delete(WASM);
   }
-  return { response: null, why, check: () => Promise.resolve(false) };
-}
-
-/** The verdict on the wasm `response` of `cache`, checked in this thread (a worker already); a
- * copy that is not this build's is deleted. */
-async function here(cache, response) {
-  const found = await verdict(response, await response.clone().arrayBuffer(), WASM_SHA256);
-  if (!["ok", "unchecked"].includes(found)) await cache.delete(WASM);
-  return found;
-}
-
-/** A worker of its own (`wasm-check.mjs`) that gives the verdict on the wasm in the cache
- * `name`: `check(name)`, a promise of it; `close()` when there is none to check. */
-function wasmChecker() {
-  let worker = null;
-  let answer = null;
-  const verdict = new Promise((resolve, reject) => {
-    answer = { resolve, reject };
-  });
-  verdict.catch(() => {}); // handled where it is awaited
-  const close = () => worker?.terminate();
-  try {
-    worker = new Worker(WASM_CHECK, { type: "module" });
-    worker.onmessage = ({ data }) => {
-      close();
-      answer.resolve(data.verdict);
-    };
-    worker.onerror = () => {
-      close();
-      answer.reject(new Error("the wasm's check did not run"));
-    };
-  } catch (error) {
-    answer.reject(error); // no workers: the stored wasm is not used
-  }
-  return {
-    check(name) {
-      worker?.postMessage({ cache: name });
-      return verdict;
-    },
-    close,
-  };
+  performance.mark("eightoff-stored-wasm", { detail: why });
+  const found = copies.find(([, response]) => why === "ok" && carried(response, WASM_SHA256) === "ok");
+  return { response: found ? found[1] : null, why, dropped: !["ok", "none"].includes(why) };
 }
 
 /** `verdict` of runtime-files.mjs, its span the performance measure `measure` (bench/startup.py

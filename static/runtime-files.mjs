@@ -52,13 +52,20 @@ export async function matches(bytes, expected) {
   return Boolean(expected) && (await sha256(bytes)) === expected;
 }
 
-/** What a kept copy (`response`, its `bytes`) is against the SHA-256 `expected`: "ok" when its
- * bytes' digest is that; "another build's" when the digest it carries (DIGEST_HEADER, stamped
- * when it was stored) is another; "damaged" when its bytes are not what it carries or should
- * be; "unchecked" when the build recorded no digest (never used then). */
-export async function verdict(response, bytes, expected) {
+/** What a kept copy (`response`) is by the digest it carries (DIGEST_HEADER: the SHA-256 of its
+ * bytes, computed by whoever stored it, from the bytes it stored) against this build's,
+ * `expected`: "ok", "another build's", "unstamped" (it carries none: stored by an older page,
+ * or by anything else), or "unchecked" (the build recorded no digest: never used then). */
+export function carried(response, expected) {
   if (!expected) return "unchecked";
   const stamped = response.headers.get(DIGEST_HEADER);
-  if (stamped && stamped !== expected) return "another build's";
+  return !stamped ? "unstamped" : stamped === expected ? "ok" : "another build's";
+}
+
+/** What a kept copy (`response`, its `bytes`) is: as `carried` says, and for a copy that carries
+ * no digest, by its bytes' SHA-256, computed now: "ok" or "damaged". */
+export async function verdict(response, bytes, expected) {
+  const found = carried(response, expected);
+  if (found !== "unstamped") return found;
   return (await sha256(bytes)) === expected ? "ok" : "damaged";
 }

@@ -1,11 +1,14 @@
 """What the page keeps of the runtime is checked before use, and a start that failed with it
 is not repeated (issue 38, items 2, 3 and 8; static/runtime-cache.mjs, docs/storage.md).
 
-- The stored snapshot and the stored wasm are used only when the SHA-256 of their bytes is the
-  one the build recorded (static/runtime-files.mjs): a snapshot with a heap page zeroed, bytes
-  flipped, cut short, another build's, or with a heap too large for the wasm's memory, and a
-  wasm cut short or with a byte flipped, are deleted; the page boots the normal way with the
-  game as it was, and stores this build's copies again in idle time.
+- The stored snapshot and the stored wasm are used only when they are this build's: the digest
+  they carry (stamped when they were stored, from the bytes stored) is the one the build
+  recorded (static/runtime-files.mjs), or, carrying none, the SHA-256 of their bytes is; and
+  the browser reads their bytes back whole (Chromium checks each entry's checksum). A snapshot
+  with a heap page zeroed, bytes flipped, cut short, another build's, with a heap too large for
+  the wasm's memory, or changed on disk, and a wasm cut short, with a bit flipped, another
+  build's or changed on disk, are deleted; the page boots the normal way with the game as it
+  was, and stores this build's copies again in idle time.
 - A start that ran a snapshot or the stored wasm leaves a mark in the page's cache until the
   board is playable. The next start that finds the mark of a start no longer under way (a
   tab closed mid-start, a start that ended on the error screen) boots without those copies
@@ -21,9 +24,10 @@ import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, Request, Route, expect
+from playwright.sync_api import Browser, BrowserContext, BrowserType, Page, Request, Route, expect
 
 from .harness import StrictPage, build, serve
 from .helpers import open_page
@@ -43,6 +47,7 @@ from .test_snapshot import (
 )
 
 FAILED_START = "a start failed with it"
+CODE = "EO1-C8-AAAAAFA"
 VERDICTS = """() => [performance.getEntriesByName('eightoff-stored-copies')[0]?.detail,
   performance.getEntriesByName('eightoff-stored-wasm')[0]?.detail ?? null]"""
 # The digest of a stored entry's bytes (SubtleCrypto) and the digest it carries, or null.
@@ -148,41 +153,67 @@ def test_a_spoiled_snapshot_is_dropped_and_stored_again(
     page.evaluate(SPOIL_SNAPSHOT, [snapshot_url(site_url), how])
     reload(page, site_url)
     expect_kept(page, game)
-    assert verdicts(page) == [{"snapshot": verdict, "wasm": "found"}, "ok"]
+    assert verdicts(page) == [{"snapshot": verdict, "wasm": "ok"}, "ok"]
     page.wait_for_function(STORED_LATER)
     assert snapshot_states(page) == ["failed", "stored"]
     expect_good_copies(page, site_url)
     reload(page, site_url)
     expect_kept(page, game)
     assert snapshot_states(page) == ["used"]
-    assert verdicts(page) == [{"snapshot": "ok", "wasm": "found"}, "ok"]
+    assert verdicts(page) == [{"snapshot": "ok", "wasm": "ok"}, "ok"]
+
+
+def test_a_snapshot_stored_without_its_digest_is_checked_and_stamped(page: Page, site_url: str) -> None:
+    """A snapshot an older page stored (no digest carried): its bytes' SHA-256 is computed at
+    the start, it is used since it is this build's, and it is stored again with its digest."""
+    game = fresh_start(page, site_url)
+    page.evaluate(
+        """async (url) => {
+          const cache = await caches.open('pyodide-snapshot');
+          const bytes = await (await cache.match(url)).arrayBuffer();
+          await cache.put(url, new Response(bytes));
+        }""",
+        snapshot_url(site_url),
+    )
+    assert page.evaluate(STORED_DIGEST, snapshot_url(site_url)) == [build_digests()["snapshot"], None]
+    reload(page, site_url)
+    expect_kept(page, game)
+    assert verdicts(page) == [{"snapshot": "ok", "wasm": "ok"}, "ok"]
+    page.wait_for_function(STORED_LATER)
+    assert snapshot_states(page) == ["used", "stored"]
+    expect_good_copies(page, site_url)
 
 
 SPOIL_WASM = """async ([url, how]) => {
   const cache = await caches.open('pyodide-snapshot');
   let bytes = new Uint8Array(await (await cache.match(url)).arrayBuffer());
-  if (how === 'cut-short') bytes = bytes.slice(0, 8);
-  else bytes[bytes.length >> 1] ^= 1;  // one bit in the code section: it may still compile
-  await cache.put(url, new Response(bytes, {headers: {'content-type': 'application/wasm'}}));
+  const headers = {'content-type': 'application/wasm'};
+  if (how === 'cut-short') bytes = bytes.slice(0, 8);  // as a download cut off was stored
+  else if (how === 'flipped-bit') bytes[bytes.length >> 1] ^= 1;  // it may still compile
+  else headers['x-eightoff-sha256'] = 'f'.repeat(64);  // another build's, as its store stamped it
+  await cache.put(url, new Response(bytes, {headers}));
 }"""
 
 
-@pytest.mark.parametrize("how", ["cut-short", "flipped-bit"])
-def test_a_spoiled_wasm_is_never_instantiated(page: Page, site_url: str, how: str) -> None:
-    """A stored wasm that is not the runtime's (cut short: "wasm instantiation failed!" on
-    every visit before) is compiled at most, never run: the network's copy boots, from the
-    stored snapshot; the good copy is stored again in idle time."""
+@pytest.mark.parametrize(
+    ("how", "verdict"),
+    [("cut-short", "unstamped"), ("flipped-bit", "unstamped"), ("another-build", "another build's")],
+)
+def test_a_spoiled_wasm_is_never_used(page: Page, site_url: str, how: str, verdict: str) -> None:
+    """A stored wasm that does not carry this build's digest (cut short: "wasm instantiation
+    failed!" on every visit before) is deleted unread: the network's copy boots, from the
+    stored snapshot, and this build's copy is stored again in idle time."""
     game = fresh_start(page, site_url)
     page.evaluate(SPOIL_WASM, [site_url + WASM, how])
     reload(page, site_url)
     expect_kept(page, game)
-    assert verdicts(page) == [{"snapshot": "ok", "wasm": "found"}, "damaged"]
+    assert verdicts(page) == [{"snapshot": "ok", "wasm": verdict}, verdict]
     page.wait_for_function(STORED_LATER)
     assert snapshot_states(page) == ["used", "stored"]
     expect_good_copies(page, site_url)
     reload(page, site_url)
     expect_kept(page, game)
-    assert verdicts(page) == [{"snapshot": "ok", "wasm": "found"}, "ok"]
+    assert verdicts(page) == [{"snapshot": "ok", "wasm": "ok"}, "ok"]
 
 
 def hold_the_start(route: Route) -> None:
@@ -361,3 +392,62 @@ def test_a_start_without_stored_copies_leaves_no_mark(page: Page, site_url: str)
     assert page.evaluate(MARKS) == []
     page.wait_for_function(STORED_LATER)
     assert page.evaluate(MARKS) == []
+
+
+def entry_file(profile: Path, url: str) -> Path:
+    """The file of the profile's Cache Storage that holds the entry of `url` (its key is written
+    near the file's start)."""
+    found = [
+        path
+        for path in profile.glob("**/CacheStorage/**/*_0")
+        if path.is_file() and url.encode() in path.read_bytes()[:8192]
+    ]
+    assert len(found) == 1, f"{url}: {found}"
+    return found[0]
+
+
+@pytest.mark.parametrize("which", ["snapshot", "wasm"])
+def test_a_copy_changed_on_disk_is_not_used(
+    browser_type: BrowserType,
+    browser_type_launch_args: dict[str, Any],
+    tmp_path: Path,
+    site_url: str,
+    which: str,
+) -> None:
+    """A byte of a stored copy changed on disk, the digest it carries still this build's: the
+    browser checks the entry's own checksum as it reads it back, refuses the read and drops the
+    entry, so the copy is not used (the snapshot: the normal boot in the same page load; the
+    wasm: the network's), the game is kept, and this build's copy is stored again."""
+    profile = tmp_path / "profile"
+
+    def visit(query: str) -> tuple[BrowserContext, Page, StrictPage]:
+        context = browser_type.launch_persistent_context(
+            profile, **browser_type_launch_args, service_workers="block"
+        )
+        tab = context.pages[0] if context.pages else context.new_page()
+        tab.add_init_script(STATES)
+        watcher = StrictPage(context, tab, site_url.split("/")[2])
+        open_page(tab, site_url, query)
+        return context, tab, watcher
+
+    context, tab, watcher = visit(f"deal={CODE}&first_visit=boot")
+    tab.wait_for_function(STORED_LATER)
+    watcher.check()
+    context.close()
+    url = snapshot_url(site_url) if which == "snapshot" else site_url + WASM
+    stored = entry_file(profile, url)
+    data = bytearray(stored.read_bytes())
+    data[len(data) // 2] ^= 0xFF
+    stored.write_bytes(data)
+    context, tab, watcher = visit(f"deal={CODE}")
+    expect(tab.locator("#deal-code")).to_have_text(CODE)
+    tab.wait_for_function(STORED_LATER)
+    if which == "snapshot":
+        assert verdicts(tab) == [{"snapshot": "unreadable", "wasm": "ok"}, "ok"]
+        assert snapshot_states(tab) == ["failed", "stored"]
+    else:
+        assert verdicts(tab) == [{"snapshot": "ok", "wasm": "ok"}, "ok"]  # its digest: then its read failed
+        assert snapshot_states(tab) == ["used", "stored"]
+    expect_good_copies(tab, site_url)
+    watcher.check()
+    context.close()

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import shutil
 import threading
 from collections.abc import Callable, Iterator
@@ -171,6 +172,30 @@ def test_a_host_answering_503_does_not_stop_the_game(host: Host, watched: Watche
     wait_ready(page)
     assert version in cached_text(page, "index.html")
     strict.expect_errors()  # the 503 sw.js: the browser logs the failed update check
+
+
+def test_the_worker_s_copies_carry_their_digest(host: Host, watched: Watched) -> None:
+    """Every immutable file the service worker stores carries the SHA-256 it was checked
+    against (sw.js), and the page then takes the runtime's wasm from that cache."""
+    _, page, strict = watched(host.url)
+    version = install(page, host.url)
+    digests = json.loads(re.search(r'"sha256": (\{.*?\})', (host.site / "sw.js").read_text(), re.S)[1])
+    stamps = page.evaluate(
+        """async (name) => {
+          const cache = await caches.open(name);
+          const out = {};
+          for (const request of await cache.keys()) {
+            const stamp = (await cache.match(request)).headers.get('x-eightoff-sha256');
+            out[new URL(request.url).pathname.slice(1)] = stamp;
+          }
+          return out;
+        }""",
+        f"eightoff-{version}",
+    )
+    assert {path: stamps[path] for path in digests} == digests
+    reload_starts(page, version)
+    assert page.evaluate("performance.getEntriesByName('eightoff-stored-wasm')[0].detail") == "ok"
+    strict.check()
 
 
 def pages_css(site: Path) -> str:
