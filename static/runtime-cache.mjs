@@ -10,9 +10,11 @@
 // (docs/performance.md); pyodide-loader.mjs answers Pyodide's fetch of the wasm with it.
 //
 // Nothing kept is used unchecked (issue 38):
-// - a copy is used only when the SHA-256 of its bytes is the one this build recorded
-//   (runtime-files.mjs): a damaged copy, or another build's under this build's name, is
-//   deleted, and the page boots the normal way (without any snapshot, this start);
+// - a copy is used only when it is this build's: the digest it carries (stamped by whoever
+//   stored it, from the bytes stored, after checking them) is the one this build recorded
+//   (runtime-files.mjs), or, for a copy that carries none, its bytes' SHA-256 is; and the
+//   browser reads its bytes back whole (Chromium checks each entry's checksum). A copy that is
+//   not is deleted, and the page boots the normal way (without any snapshot, this start);
 // - a start that uses a stored copy (or a snapshot at all) first leaves a mark in the page's
 //   cache, removed once the board is playable. A start that finds the mark of a start that
 //   never got there (and is no longer under way in another tab: each start holds a Web Lock
