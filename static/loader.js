@@ -314,10 +314,10 @@
   // hold an error the host sent and let it keep (deploy/README.md): during a deploy, a file
   // the new page names may not be there yet.
   const ours = (url) => new URL(url).origin === location.origin;
-  const again = (self, input, init, response) => {
+  const again = (that, input, init, response) => {
     const method = (init && init.method) || (input instanceof Request ? input.method : "GET");
     if (method.toUpperCase() !== "GET") return response;
-    return nativeFetch.call(self, input, { ...init, cache: "reload" }).catch(() => response);
+    return nativeFetch.call(that, input, { ...init, cache: "reload" }).catch(() => response);
   };
   window.fetch = function (input, init) {
     const pending = nativeFetch.call(this, input, init);
