@@ -1,20 +1,14 @@
-"""What the player asks for: one :data:`Action` from any input, and the page's controls
-read into them (pure Python, no browser import; tested under CPython).
+"""What reaches the page: one :data:`Action` from any input, timer or effect, and the
+page's controls read into them (pure Python, no browser import; tested under CPython).
 
-Every input source turns its events into these values and hands them to one door, ``App.dispatch``
-(eightoff/web/app.py, :mod:`.door`): the pointer, the keyboard (through :mod:`.board.keymap`), the
-buttons and choices (:func:`from_button`, :func:`from_choice`), a chosen file, another tab, the
-solver's worker. An input never changes the game itself, so two inputs cannot disagree about
-what a move does.
-
-Board actions come from gestures on the cards: :class:`Play` one move (the engine may
-refuse it, and then says why), :class:`PutBack` the carried cards, or :class:`Feedback`
-(nothing moves; the card shows it). The pointer's events on the board
-(:data:`PointerAction`) are read into them by :class:`.board.input_state.InputState`; keyboard
-play and tap-to-select are :data:`KeyPlay`. Buttons, keys and the dialogs' fields give a
-:class:`Command`, :class:`Close` (one dialog), :class:`Choose` (a setting),
-:class:`ReplaySpeed` or :class:`ImportFile`; from outside the page come
-:data:`FromOutside`: another tab's save, the solver's worker's answers.
+Every source turns its events into these values and hands them to the page's one update
+(:func:`.update.update`): the pointer on the board (:data:`PointerAction`), the keyboard
+(:data:`KeyPlay` and :class:`Command`, through :mod:`.board.keymap`), the buttons and
+choices (:func:`from_button`, :func:`from_choice`), a chosen file, the code typed in the
+New Game window, the focus landing on the board, the tab hidden or seen, another tab's
+save, the solver's worker (:data:`FromOutside`), the page's own timers (:data:`Timer`) and
+what the effects it asked for came to (:data:`EffectResult`). An input never changes the
+game itself, so two inputs cannot disagree about what a move does.
 
 >>> from_button("undo")
 Command(name='undo')
@@ -32,9 +26,9 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from typing import Final, Literal, cast, get_args
 
-from ..moves import Move
+from .storage.backup_file import BackupError
 from .storage.settings import Settings, SettingsError
-from .storage.store import Loaded
+from .storage.store import Loaded, Notice
 
 # -- commands ------------------------------------------------------------------------
 
@@ -74,15 +68,16 @@ win message) or the settings; copy the deal's link; start a random deal, the cod
 in the New Game window (``play-code``) or this deal again (``restart``), each after asking
 when a game in progress would be lost; ``confirm-yes`` answers that question; ``hint``
 shows the next move of a winning line, ``go-back`` undoes to the last position that can
-still be won once a hint found none (:mod:`.solver.coach`); ``help`` opens the list of
-keys, ``how-to`` the how-to-play (``how-to-close`` hides it). The player's record:
-``stats`` opens the Statistics window, ``share`` copies a replay link of the game,
-``reset-stats`` (after asking), ``export`` (a backup file), ``daily`` starts today's deal;
-the replay bar's ``replay-*`` buttons step through a replay, ``replay-take-over`` plays
-on from the step shown, ``replay-exit`` closes the replay."""
+still be won once a hint found none (docs/coach.md); ``finish`` plays every card left home;
+``help`` opens the list of keys, ``how-to`` the how-to-play (``how-to-close`` hides it).
+The player's record: ``stats`` opens the Statistics window, ``share`` copies a replay link
+of the game, ``reset-stats`` (after asking), ``export`` (a backup file), ``daily`` starts
+today's deal; the replay bar's ``replay-*`` buttons step through a replay,
+``replay-take-over`` plays on from the step shown, ``replay-exit`` closes the replay."""
 COMMANDS: Final[frozenset[str]] = frozenset(get_args(CommandName))
 BOARD_COMMANDS: Final[frozenset[str]] = frozenset({"undo", "redo", "hint", "go-back", "finish"})
-"""Commands that act on the board, which does nothing while a dialog is open over it."""
+"""Commands that act on the board, which does nothing while a dialog is open over it or a
+replay is shown."""
 
 
 @dataclass(frozen=True)
@@ -99,22 +94,30 @@ class Close:
     dialog: str
 
 
+@dataclass(frozen=True)
+class DialogClosed:
+    """The dialog ``dialog`` closed by itself (Escape, or the browser closed it)."""
+
+    dialog: str
+
+
 SettingName = Literal["cells", "deck", "winnable", "tap-to-select", "language", "theme", "clock", "motion"]
 SETTINGS: Final[frozenset[str]] = frozenset(get_args(SettingName))
+SWITCHES: Final[frozenset[str]] = frozenset({"winnable", "tap-to-select", "clock", "motion"})
+"""The settings chosen by a checkbox: ``"true"`` or ``"false"``."""
 
 
 @dataclass(frozen=True)
 class Choose:
-    """A setting chosen in a dialog: the radio input ``setting`` now holds ``value`` (a
-    checkbox: ``"true"`` or ``"false"``)."""
+    """A setting chosen in a dialog: the input ``setting`` now holds ``value`` (a checkbox:
+    ``"true"`` or ``"false"``)."""
 
     setting: SettingName
     value: str
 
     def applied_to(self, settings: Settings) -> Settings:
-        """The settings with this choice; raises ``ValueError`` (a
-        :class:`.storage.settings.SettingsError` for a value outside the choices) when the value
-        cannot be used.
+        """The settings with this choice; raises :class:`.storage.settings.SettingsError`
+        for a value outside the choices.
 
         >>> Choose("deck", "two").applied_to(Settings(cells=2))
         Settings(cells=2, deck='two', winnable=True, tap_to_select=False)
@@ -122,26 +125,30 @@ class Choose:
         Traceback (most recent call last):
         ...
         eightoff.web.storage.settings.SettingsError: a game has 8, 4 or 2 cells, not 7
+        >>> Choose("clock", "maybe").applied_to(Settings())
+        Traceback (most recent call last):
+        ...
+        eightoff.web.storage.settings.SettingsError: clock is true or false, not 'maybe'
         """
+        value = self.value
+        if self.setting in SWITCHES and value not in ("true", "false"):
+            raise SettingsError(f"{self.setting} is true or false, not {value!r:.20}", code="settings-switch")
+        on = value == "true"
         if self.setting == "cells":
-            return replace(settings, cells=int(self.value))
+            return replace(settings, cells=int(value) if value.isdigit() else 0)
         if self.setting == "winnable":
-            if self.value not in ("true", "false"):
-                raise SettingsError(
-                    f"winnable is true or false, not {self.value!r:.20}", code="settings-winnable"
-                )
-            return replace(settings, winnable=self.value == "true")
+            return replace(settings, winnable=on)
         if self.setting == "tap-to-select":
-            return replace(settings, tap_to_select=self.value == "true")
+            return replace(settings, tap_to_select=on)
         if self.setting == "clock":
-            return replace(settings, clock=self.value == "true")
-        if self.setting == "language":
-            return replace(settings, language=self.value)
-        if self.setting == "theme":
-            return replace(settings, theme=self.value)
+            return replace(settings, clock=on)
         if self.setting == "motion":  # the checkbox: on or off from now on
-            return replace(settings, motion="on" if self.value == "true" else "off")
-        return replace(settings, deck=self.value)
+            return replace(settings, motion="on" if on else "off")
+        if self.setting == "language":
+            return replace(settings, language=value)
+        if self.setting == "theme":
+            return replace(settings, theme=value)
+        return replace(settings, deck=value)
 
 
 @dataclass(frozen=True)
@@ -159,43 +166,15 @@ class ImportFile:
     read: Callable[[], Awaitable[str | None]]
 
 
-# -- board actions -------------------------------------------------------------------
-
-
 @dataclass(frozen=True)
-class Play:
-    """Play ``move``. ``card`` is the card the gesture touched (the head of the moved
-    cards): when the engine refuses the move and nothing was carried, it is the card
-    that shows the refusal."""
+class CodeTyped:
+    """The New Game window's code field holds ``text`` now."""
 
-    move: Move
-    card: str
+    text: str
 
 
-@dataclass(frozen=True)
-class PutBack:
-    """The carried cards, headed by ``card``, go back to their pile: dropped on no pile
-    or on their own pile, or the gesture was interrupted."""
-
-    card: str
-
-
-FeedbackReason = Literal["tap", "double-tap"]
-"""Why a gesture moved nothing: ``tap``, a single tap whose card has no move to its
-foundation (it may be the first half of a double tap: nothing is said); ``double-tap``, a
-double tap for which the engine found no move at all (said in words)."""
-
-
-@dataclass(frozen=True)
-class Feedback:
-    """Nothing moves: brief feedback on ``card``, and the ``reason``."""
-
-    card: str
-    reason: FeedbackReason
-
-
-BoardAction = Play | PutBack | Feedback
-
+Control = Command | Close | DialogClosed | Choose | ReplaySpeed | ImportFile | CodeTyped
+"""The page's buttons, choices and fields."""
 
 # -- keyboard play and tap-to-select ---------------------------------------------------
 
@@ -206,9 +185,11 @@ NAV_KEYS: Final[frozenset[str]] = frozenset(get_args(NavKey))
 
 @dataclass(frozen=True)
 class Navigate:
-    """Move the board's focus by an arrow key, Home or End (:mod:`.board.focus`)."""
+    """Move the board's focus by an arrow key, Home or End; ``rows``: how many rows the
+    board draws above the columns now (1 or 2, :func:`.board.focus.rows_for`)."""
 
     key: NavKey
+    rows: int = 1
 
 
 @dataclass(frozen=True)
@@ -249,8 +230,17 @@ class Shortcut:
     index: int | None = None
 
 
-KeyPlay = Navigate | Select | Jump | Release | Shortcut
+@dataclass(frozen=True)
+class FocusTo:
+    """The focus landed on the board's ``pile`` (card ``index`` of a column; ``None``: the
+    pile itself), by Tab or a screen reader: it holds the board's tab stop now."""
 
+    pile: str
+    index: int | None = None
+
+
+KeyPlay = Navigate | Select | Jump | Release | Shortcut
+"""Keyboard play and tap-to-select: what the board does not take while it is blocked."""
 
 # -- the pointer on the board ----------------------------------------------------------
 
@@ -293,7 +283,6 @@ class PointerCancel:
 
 PointerAction = PointerDown | PointerMove | PointerUp | PointerCancel
 
-
 # -- from outside the page --------------------------------------------------------------
 
 
@@ -322,13 +311,84 @@ class WorkerFailed:
     failure: WorkerFailure
 
 
-FromOutside = OtherTab | WorkerReply | WorkerFailed
-"""What reaches the page from outside it: another tab's save, the solver worker's answers."""
+@dataclass(frozen=True)
+class Visibility:
+    """The tab was hidden (another tab, the window minimised, the page left) or seen again."""
 
-Action = (
-    BoardAction | KeyPlay | PointerAction | Command | Close | Choose | ReplaySpeed | ImportFile | FromOutside
-)
-"""Everything ``App.dispatch`` accepts: each type has exactly one handler (:mod:`.door`)."""
+    hidden: bool
+
+
+FromOutside = OtherTab | WorkerReply | WorkerFailed | Visibility
+"""What reaches the page from outside it: another tab's save, the solver worker's answers,
+the tab's visibility."""
+
+# -- the page's timers ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TapWindow:
+    """The double-tap window of the refused tap held under ``serial`` passed."""
+
+    serial: int
+
+
+@dataclass(frozen=True)
+class FinishStep:
+    """Finish's next move is due (the run ``serial``)."""
+
+    serial: int
+
+
+@dataclass(frozen=True)
+class ReplayStep:
+    """A playing replay's next step is due."""
+
+
+@dataclass(frozen=True)
+class Tick:
+    """The clock's next second began."""
+
+
+Timer = TapWindow | FinishStep | ReplayStep | Tick
+
+# -- what the effects came to --------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Saved:
+    """A save came to ``notice`` (``None``: nothing to tell); ``saving``: whether saves work
+    now; ``loaded``: another tab's record, read when it had saved first (``first``: the
+    start's save, whose notice joins the start's words)."""
+
+    notice: Notice | None
+    saving: bool
+    loaded: Loaded | None = None
+    first: bool = False
+
+
+@dataclass(frozen=True)
+class Copied:
+    """``url`` was put on the clipboard (``done``), or the clipboard refused it; ``said``:
+    what to say when it was."""
+
+    url: str
+    said: str
+    done: bool
+
+
+@dataclass(frozen=True)
+class FileRead:
+    """The chosen backup file's ``text`` (``None``: no file chosen), or why it was refused
+    unread (``error``)."""
+
+    text: str | None
+    error: BackupError | None = None
+
+
+EffectResult = Saved | Copied | FileRead
+
+Action = Control | KeyPlay | FocusTo | PointerAction | FromOutside | Timer | EffectResult
+"""Everything the update takes (:func:`.update.update`, one case each)."""
 
 
 # -- the controls read -------------------------------------------------------------
@@ -345,8 +405,8 @@ def from_button(name: str, dialog: str = "") -> Command | Close | None:
 
 
 def from_choice(name: str, value: str) -> Choose | ReplaySpeed | None:
-    """The action of a radio input or a select by its ``name`` and ``value``; ``None``
-    when it is no setting (or no speed).
+    """The action of a radio input, a checkbox or a select by its ``name`` and ``value``;
+    ``None`` when it is no setting (or no speed).
 
     >>> from_choice("replay-speed", "0.5")
     ReplaySpeed(speed=0.5)
@@ -369,13 +429,18 @@ __all__ = [
     "NAV_KEYS",
     "SETTINGS",
     "Action",
-    "BoardAction",
     "Choose",
     "Close",
+    "CodeTyped",
     "Command",
     "CommandName",
-    "Feedback",
-    "FeedbackReason",
+    "Control",
+    "Copied",
+    "DialogClosed",
+    "EffectResult",
+    "FileRead",
+    "FinishStep",
+    "FocusTo",
     "FromOutside",
     "ImportFile",
     "Jump",
@@ -383,19 +448,23 @@ __all__ = [
     "NavKey",
     "Navigate",
     "OtherTab",
-    "Play",
     "PointerAction",
     "PointerCancel",
     "PointerDown",
     "PointerMove",
     "PointerUp",
-    "PutBack",
     "Release",
     "ReplaySpeed",
+    "ReplayStep",
+    "Saved",
     "Select",
     "SettingName",
     "Shortcut",
     "ShortcutName",
+    "TapWindow",
+    "Tick",
+    "Timer",
+    "Visibility",
     "WorkerFailed",
     "WorkerFailure",
     "WorkerReply",

@@ -1,24 +1,27 @@
-"""The page: the start-up, the listeners, and one door for every action.
+"""The page's shell: the start, the listeners, the one loop that takes every action through the
+update and draws the state, and the effects run.
 
 ``start_in_pieces()`` (awaited by static/main.py, which keeps the returned :class:`App`)
-decides the game to open (:mod:`.links.startup`), draws it, binds the listeners, builds
-the windows not yet built and sets ``<html data-ready>`` last, in pieces with the browser's
-tasks between them (:meth:`App.pieces`; ``start()`` runs them all at once). After that
-every input reaches the page through :meth:`App.dispatch` as one :mod:`.actions` value:
-the pointer (:mod:`.board.pointer`), the keys (:mod:`.board.keys`, read by
-:mod:`.board.keymap`), the buttons and the dialogs' choices, a chosen file (read here),
-another tab's saves (:mod:`.storage.local`) and the solver worker's replies
-(:mod:`.solver.worker`). The door (:mod:`.door`) sends each action to the
-one controller that handles it (:mod:`.rooms`): the board's hands, the game's commands,
-hints, the replay, the Statistics window, backups, sharing, tab sync and the settings.
+decides the game to open (:mod:`.links.startup`), makes the first state (:func:`.update.start`),
+draws it, binds the listeners, builds the windows not yet built and sets ``<html data-ready>``
+last, in pieces with the browser's tasks between them (:meth:`App.pieces`; ``start()`` runs
+them all at once).
 
-Rules come from the engine, words from :mod:`.words.i18n`.
+After that every input reaches the page through :meth:`App.dispatch` as one
+:mod:`.actions` value: the pointer (:mod:`.view.pointer`), the keys (:mod:`.view.keys`,
+read by :mod:`.board.keymap`), the buttons and choices, a chosen file, the focus landing on
+the board, the tab hidden or seen, another tab's saves (:mod:`.storage.local`), the solver
+worker's replies (:mod:`.solver.worker`) and the page's own timers. :meth:`App.dispatch`
+hands each to :func:`.update.update`, runs the effects it returns (:meth:`App.run`: the
+store, the worker, the timers, the clipboard, the files), their outcomes being actions too,
+and draws the state once they are all done (:meth:`.view.page.PageView.render`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import secrets
+from collections import deque
 from collections.abc import Callable, Coroutine, Iterator
 from datetime import UTC, datetime
 from typing import Any, Final
@@ -27,90 +30,79 @@ from pyscript import document, window
 from pyscript.ffi import is_none
 
 from ..deal import DealCode
-from ..game import Game
 from ..winnable import CATALOGUED, winnable
-from .actions import Action, ImportFile, OtherTab, WorkerFailed, WorkerReply, from_button, from_choice
-from .board import keys
-from .board.clock import Clock
-from .board.input_state import InputState
-from .board.pointer import Pointer
-from .board.table import Table
-from .board.view import View
+from .actions import (
+    Action,
+    Copied,
+    FileRead,
+    FocusTo,
+    ImportFile,
+    OtherTab,
+    Saved,
+    Visibility,
+    WorkerFailed,
+    WorkerReply,
+    from_button,
+    from_choice,
+)
 from .dom import Frame, Timers, intl_duration, intl_number, listen
+from .effects import Copy, Download, Effect, Later, ReadFile, RememberHowTo, Save, Solve
 from .links.address import (
     DAILY,
     REPLAY,
-    Link,
     deal_from_query,
     flag_from_query,
+    language_from_query,
     link_from_query,
     query_for,
     replay_step,
 )
 from .links.clipboard import copy_text
 from .links.startup import choose_language, decide
-from .rooms import Parts, Rooms
 from .solver.worker import Worker
+from .state import PageState, World
 from .storage import local
+from .storage.backup_file import BackupError
 from .storage.daily import daily_code, today
 from .storage.files import download, read_file
-from .storage.notices import notice_text
 from .storage.store import Store
-from .windows.coach_page import CoachPage
-from .windows.dialogs import Dialogs
-from .windows.how_to_card import HowToCard
-from .windows.replay_bar import ReplayBar
-from .windows.stats_window import OnDemand, StatsWindow
-from .words.i18n import ngettext, use_duration_format, use_number_format
+from .update import start as first_state
+from .update import update
+from .view import how_to, keys
+from .view.page import PageView
+from .view.pointer import Pointer
+from .words.i18n import set_language, use_duration_format, use_number_format
 
 PIECE_MS: Final = 16.0
 """The windows built in one piece of the start while it has run less than this (ms)."""
 
 
 class App:
-    """One tab's page: the view, the dialogs, the board's state and, once started, the
-    table with the game and the controllers. Made with the board's elements; the windows
-    are built when first wanted, and the rest of them by :meth:`pieces` before the page
-    says it is ready."""
+    """One tab's page: the view, the store, the worker and, once started, the state."""
 
     def __init__(self, root: Any) -> None:
-        self.view = View(root)
-        self.dialogs = Dialogs(root)
-        self.dialogs.adopt("stats", StatsWindow)
-        self.ui = InputState()
-        self.store = Store(local.LocalStorage(), tab_id=secrets.token_hex(6))
-        self.refit = Frame(self.view.fit)
+        self.view = PageView(root)
+        self.storage = local.LocalStorage()
+        self.store = Store(self.storage, tab_id=secrets.token_hex(6))
+        self.refit = Frame(self.view.board.fit)
         """Resizes arrive many times a frame while a window is dragged: fit once a frame."""
         self.timers = Timers()
-        """The jobs run a while later (a refused tap's double-tap window, the clock's next
-        second)."""
+        self.waiting: dict[str, Callable[[], None]] = {}
+        """The cancel of each timer waiting, by its key (:class:`.effects.Later`)."""
         self.unbinds: list[Callable[[], None]] = []
         self.worker = Worker(
             lambda text: self.dispatch(WorkerReply(text)),
             lambda failure: self.dispatch(WorkerFailed(failure)),
         )
-        self.stats_window = OnDemand(lambda: self.dialogs.made("stats", StatsWindow))
-        self.replay_bar = ReplayBar(self.view.texts, self.view.above_board)
-        self.coach_page = CoachPage(self.view, self.dialogs)
-        status = self.view.elements.status
-        # hidden while it holds the focus, the how-to gives it to the board's tab stop
-        self.how_to = HowToCard(
-            self.view.texts,
-            local.LocalStorage(),
-            lambda: self.view.set_spot(self.view.spot, True),
-            lambda node: status.before(node),
-        )
         self.tasks: set[asyncio.Future[None]] = set()
-        """Running replays, copies and imports (kept until they end)."""
-        # performance.now looked up at each call (a test may fake it)
-        self.clock = Clock(lambda: float(window.performance.now()), self.view.bar.clock, self.timers)
-        self.table: Table  # set by start(): the saved game, the address's deal or a new one
-        self.rooms: Rooms
-        self.pointer: Pointer
+        """Running copies and file reads (kept until they end)."""
+        self.queue: deque[Action] = deque()
+        self.busy = False
+        self.state: PageState
 
     @property
-    def game(self) -> Game:
-        return self.table.game
+    def game(self) -> Any:
+        return self.state.game
 
     # -- start -------------------------------------------------------------------
 
@@ -121,134 +113,164 @@ class App:
 
     def pieces(self) -> Iterator[None]:
         """The start after the board's elements, in pieces (each ``yield`` lets the browser
-        run its tasks: paint, input): the game decided and its controllers made; the game
-        drawn; the listeners bound; the windows not yet built (:func:`timed`); then
-        ``<html data-ready>``, last (the loading screen covers the page until then)."""
+        run its tasks: paint, input): the game decided; the listeners bound and the game
+        drawn; the windows not yet built (:func:`timed`); then ``<html data-ready>``, last
+        (the loading screen covers the page until then)."""
         address = query = str(window.location.search)
         loaded = self.store.load()
         if flag_from_query(query, DAILY) and deal_from_query(query) == (None, None):
             query = query_for(daily_code(today()))  # ?daily: today's deal, like its own address
         replay = link_from_query(query)[0] if flag_from_query(query, REPLAY) else None
         start = decide(loaded, "" if replay else query, _new_code(loaded.settings.winnable))
-        if document.hidden:  # opened in a background tab: the clock waits to be seen
-            self.clock.hide()
-        self.table = Table(
-            self.view, self.ui, self.store, start.game, start.settings, loaded.stats, self.clock
-        )
-        self.rooms = rooms = Rooms(self.parts())
-        self.dialogs.on_code = rooms.coach.code
-        self.pointer = Pointer(self.view.board, self.view, rooms.hands, self.dispatch)
         browser = [str(tag) for tag in window.navigator.languages or [window.navigator.language or "en"]]
-        rooms.settings.speak(choose_language(address, loaded.settings.language, browser), None)
-        yield
-        if start.path is not None:  # opened from a position link: its moves are the game's path
-            self.table.take_path(start.path)
-        self.table.show()
-        window.performance.mark("eightoff-shown")  # the game drawn: the rest binds and says
-        yield
-        rooms.how_to.start()
-        said = list(start.messages)
-        if replay is not None:
-            said.append(rooms.replayer.start(replay, replay_step(query)))
-        said.append(notice_text(self.store.save(start.game, start.settings, self.table.stats)))
-        self.view.saving(self.store.saving)
-        self.bind()
-        self.view.say(" ".join(m for m in said if m))
-        if start.ask is not None:
-            ask_first(self.dialogs, start.ask, start.game.moves, rooms.deals.open_link)
-        yield
-        yield from timed(self.build_next)
-        document.documentElement.setAttribute("data-ready", "")
-
-    def build_next(self) -> bool:
-        """Build one part of the page not yet built (a window, the replay bar, the how-to
-        card, the coach's button); ``False`` when all are."""
-        return (
-            self.dialogs.build_next()
-            or self.replay_bar.build()
-            or self.how_to.build()
-            or self.coach_page.build()
-        )
-
-    def parts(self) -> Parts:
-        """What the controllers are given: the thin parts and the browser's functions."""
+        language = set_language(choose_language(address, loaded.settings.language, browser))
         location = window.location
-        return Parts(
-            view=self.view,
-            dialogs=self.dialogs,
-            ui=self.ui,
-            table=self.table,
-            store=self.store,
-            solver=self.worker,
-            stats_window=self.stats_window,
-            replay_bar=self.replay_bar,
-            coach_page=self.coach_page,
-            how_to=self.how_to,
-            document=document,
-            page=lambda: f"{location.origin}{location.pathname}",
-            address=lambda query: window.history.replaceState(None, "", query),
-            copy=copy_text,
-            download=download,
-            now=lambda: datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
-            run=self.run,
-            sleep=asyncio.sleep,
-            later=self.timers,
+        state, effects = first_state(
+            self.world(),
+            start.game,
+            start.settings,
+            loaded.stats,
+            language=language,
+            address_lang=language_from_query(address),
+            page=f"{location.origin}{location.pathname}",
+            said=start.messages,
+            path=start.path,
+            ask=start.ask,
+            replay_of=None if replay is None else (replay, replay_step(query)),
+            how_to_seen=how_to.seen(self.storage),
+            hidden=bool(document.hidden),
         )
+        self.state = state
+        yield
+        self.bind()
+        self.view.render(state)
+        window.performance.mark("eightoff-shown")  # the game drawn, the listeners bound
+        self.effects(effects)
+        self.drain()
+        yield
+        yield from timed(self.view.build_next)
+        document.documentElement.setAttribute("data-ready", "")
 
     def bind(self) -> None:
         """Every listener: the board's pointer, the keys, the buttons and choices, the
-        code field, another tab's saves, the window's size."""
+        dialogs, the focus on the board, another tab's saves, the window's size, the tab's
+        visibility."""
+        view = self.view
+        board = view.board
         self.unbinds += [
-            self.pointer.bind(),
-            keys.bind(self.dispatch, self.view.spot_of),
-            listen(self.view.board, {"focusin": lambda event: self.view.follow_focus(event.target)}),
-            listen(self.view.root, {"click": self.on_click, "change": self.on_change}),
-            self.dialogs.bind(),
+            Pointer(board.board, board, self.dispatch, lambda: self.state).bind(),
+            keys.bind(self.dispatch, board.spot_of, lambda: board.layout.rows if board.layout else 1),
+            listen(board.board, {"focusin": self.on_focus}),
+            listen(board.root, {"click": self.on_click, "change": self.on_change}),
+            view.dialogs.bind(self.dispatch),
             local.watch(self.store, lambda loaded: self.dispatch(OtherTab(loaded))),
             listen(window, {"resize": lambda _event: self.refit.request()}),
-            listen(document, {"visibilitychange": self.on_visibility}),
+            listen(
+                document,
+                {"visibilitychange": lambda _event: self.dispatch(Visibility(bool(document.hidden)))},
+            ),
             # Any input first ends the motion under way (a deal's cascade, a win): the
             # board's drawing is the game's position before the input is handled.
             listen(window, dict.fromkeys(("pointerdown", "keydown"), self.settle), capture=True),
         ]
 
     def settle(self, _event: Any) -> None:
-        self.view.flights.settle()
+        self.view.board.flights.settle()
 
     def unbind(self) -> None:
-        """Every listener removed and the solver's worker stopped: this App is done (the
-        browser tests start a new one in the same tab, tests/browser/helpers.py)."""
+        """Every listener removed, every timer cancelled and the solver's worker stopped:
+        this App is done (the browser tests start a new one in the same tab)."""
         while self.unbinds:
             self.unbinds.pop()()
         self.refit.destroy()
-        self.clock.hide()  # its timer stopped
         self.timers.destroy()
         self.worker.stop()
 
-    def run(self, job: Coroutine[Any, Any, None]) -> None:
+    # -- the one loop ------------------------------------------------------------------
+
+    def world(self) -> World:
+        """The time, the day and a random number, as an action comes."""
+        now = datetime.now(UTC)
+        return World(
+            float(window.performance.now()),
+            now.date(),
+            now.strftime("%Y-%m-%dT%H:%M:%SZ"),
+            secrets.randbelow(1 << 63),
+        )
+
+    def dispatch(self, action: Action | None) -> None:
+        """Take ``action`` (``None``: nothing) through the update, with every action the
+        effects it asks for lead to, then draw the state."""
+        if action is None:
+            return
+        self.queue.append(action)
+        if not self.busy:
+            self.drain()
+
+    def drain(self) -> None:
+        """Every action queued through the update, then one render (which may queue more:
+        a dialog the browser closed)."""
+        self.busy = True
+        try:
+            while self.queue:
+                while self.queue:
+                    state, effects = update(self.state, self.queue.popleft(), self.world())
+                    if state.language != self.state.language:
+                        set_language(state.language)
+                    self.state = state
+                    self.effects(effects)
+                self.view.render(self.state)
+        finally:
+            self.busy = False
+
+    def effects(self, effects: tuple[Effect, ...]) -> None:
+        for effect in effects:
+            self.run(effect)
+
+    def run(self, effect: Effect) -> None:
+        """Do one effect; what it comes to is an action, queued."""
+        state = self.state
+        match effect:
+            case Save(take_over=take_over, first=first):
+                if take_over:
+                    self.store.load()
+                notice = self.store.save(state.game, state.settings, state.stats)
+                loaded = (
+                    self.store.load() if notice is not None and notice.code == "storage-other-tab" else None
+                )
+                self.queue.append(Saved(notice, self.store.saving, loaded, first))
+            case Solve(request=request):
+                self.worker.send(request)
+            case Later(key=key, ms=ms, action=action):
+                self.waiting.pop(key, lambda: None)()
+                self.waiting[key] = self.timers(ms, lambda: self.dispatch(action))
+            case Copy(url=url, said=said):
+                self.task(self.copy(url, said))
+            case Download(text=text, name=name, media_type=media_type):
+                download(text, name, media_type)
+            case ReadFile(read=read):
+                self.task(self.read(read))
+            case RememberHowTo():
+                how_to.remember(self.storage)
+
+    def task(self, job: Coroutine[Any, Any, None]) -> None:
         """Run a coroutine, kept until it ends."""
         task = asyncio.ensure_future(job)
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
 
-    def on_visibility(self, _event: Any) -> None:
-        """The tab is hidden (another tab, the window minimised, the page left or reloaded):
-        the clock stops and, when it was running, the game is saved with its time; seen
-        again, it goes on."""
-        if document.hidden:
-            if self.clock.hide():
-                self.table.save()
-        else:
-            self.clock.reveal()
+    async def copy(self, url: str, said: str) -> None:
+        self.dispatch(Copied(url, said, await copy_text(url)))
 
-    # -- the one door ------------------------------------------------------------
+    async def read(self, read: Callable[[], Any]) -> None:
+        try:
+            text = await read()
+        except BackupError as error:
+            self.dispatch(FileRead(None, error))
+            return
+        self.dispatch(FileRead(text))
 
-    def dispatch(self, action: Action | None) -> None:
-        """Do what one action asks (``None``: nothing), through the one door
-        (:meth:`.rooms.Rooms.dispatch`)."""
-        self.rooms.dispatch(action)
-
-    # -- reading the buttons, choices and files ---------------------------------------
+    # -- reading the buttons, choices and the focus -----------------------------------------
 
     def on_click(self, event: Any) -> None:
         button = event.target.closest("[data-action]")
@@ -268,6 +290,12 @@ class App:
             value = str(target.value or "")
         self.dispatch(from_choice(str(target.name or ""), value))
 
+    def on_focus(self, event: Any) -> None:
+        """The focus landed on the board (Tab, a screen reader): that spot holds the tab stop."""
+        spot = self.view.board.spot_of(event.target)
+        if spot is not None and spot != self.state.focus:
+            self.dispatch(FocusTo(spot.pile, spot.index))
+
 
 def timed(build: Callable[[], bool]) -> Iterator[None]:
     """Call ``build`` until it says it is done, yielding (a piece ends) whenever the piece
@@ -278,21 +306,6 @@ def timed(build: Callable[[], bool]) -> Iterator[None]:
         if float(window.performance.now()) - began > PIECE_MS:
             yield
             began = float(window.performance.now())
-
-
-def ask_first(dialogs: Dialogs, link: Link, moves: int, open_link: Callable[[Link], None]) -> None:
-    """The address asks for another deal than the saved game in progress (``moves``
-    moves): open it only if the player says yes."""
-    dialogs.confirm(
-        lambda: ngettext(
-            "Open deal {code}? The game in progress ({moves} move) will be lost.",
-            "Open deal {code}? The game in progress ({moves} moves) will be lost.",
-            moves,
-            code=str(link.code),
-            moves=moves,
-        ),
-        lambda: open_link(link),
-    )
 
 
 def _new_code(winnable_only: bool) -> Callable[[int], DealCode]:

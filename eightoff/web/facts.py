@@ -39,7 +39,7 @@ BACKUP_KEY: Final = "eightoff:backup"
 
 HOW_TO_KEY: Final = "eightoff:how-to"
 """``localStorage``: present once the first visit's how-to was dismissed or a move played
-(:mod:`.windows.how_to`; its value is never read)."""
+(:mod:`.view.how_to`; its value is never read)."""
 
 THEMES: Final = ("auto", "light", "dark")
 """The table's colours in the settings: ``auto`` follows the device's

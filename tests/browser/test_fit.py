@@ -107,7 +107,7 @@ def test_every_card_and_corner_is_in_the_window_at_seven_sizes(page: Page, site_
 CARD_W = (
     "w => Math.abs(document.querySelector('#board [data-card]').getBoundingClientRect().width - w) < 0.06"
 )
-"""The cards are ``w`` px wide (as eightoff/web/board/view.py sets them: to 0.1 px)."""
+"""The cards are ``w`` px wide (as eightoff/web/view/board.py sets them: to 0.1 px)."""
 
 
 @pytest.mark.same_tab

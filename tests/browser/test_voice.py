@@ -11,8 +11,8 @@ how-to-play (§11):
   move or at "Got it" for good, comes back from the keys' window, and axe-core finds
   nothing in it, in English and Hebrew.
 
-The unit tests of the same decisions: tests/web/windows/test_how_to.py, test_board_view.py,
-test_windows.py, test_speech.py."""
+The unit tests of the same decisions: tests/web/view/test_page.py, test_board.py,
+test_dialogs.py, test_speech.py."""
 
 from __future__ import annotations
 

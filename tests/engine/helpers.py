@@ -22,17 +22,13 @@ FAKE_DOM = [
     PACKAGE / "web" / "links" / "clipboard.py",
     PACKAGE / "web" / "storage" / "local.py",
     PACKAGE / "web" / "storage" / "files.py",
-    PACKAGE / "web" / "windows" / "dialogs.py",
-    PACKAGE / "web" / "windows" / "stats_window.py",
-    PACKAGE / "web" / "windows" / "how_to_card.py",
-    PACKAGE / "web" / "board" / "table.py",
-    *(PACKAGE / "web" / "board" / f"{name}.py" for name in ("build", "bar", "view")),
+    *(PACKAGE / "web" / "view" / f"{name}.py" for name in ("build", "bar", "board", "dialogs")),
+    *(PACKAGE / "web" / "view" / f"{name}.py" for name in ("stats_window", "how_to", "page")),
     PACKAGE / "web" / "app.py",
 ]
 """The thin DOM modules also tested under CPython with a fake browser, and measured
-(tests/web/test_browser_glue.py, tests/web/windows/test_windows.py; the table with a fake view:
-tests/web/board/test_table.py; the board's glue with a fake document: tests/web/board/test_view.py;
-the app's start-up and listeners: tests/web/test_app.py)."""
+(tests/web/view/, tests/web/test_app.py: the page drawn from states and the shell running
+the update's effects, on the fake document of tests/web/fakes/)."""
 THIN = sorted(UNMEASURED + FAKE_DOM)
 """The thin DOM modules, which import the browser: the two lists above."""
 PURE = [path for path in MODULES if path not in THIN]

@@ -28,8 +28,8 @@ MODULES = [
     "eightoff.web.actions",
     "eightoff.web.links.address",
     "eightoff.web.storage.backup_file",
-    "eightoff.web.windows.chart",
-    "eightoff.web.windows.how_to",
+    "eightoff.web.view.chart",
+    "eightoff.web.effects",
     "eightoff.web.storage.daily",
     "eightoff.web.facts",
     "eightoff.web.board.clock",
@@ -51,7 +51,6 @@ MODULES = [
     "eightoff.web.board.input_state",
     "eightoff.web.board.refusals",
     "eightoff.web.storage.stats",
-    "eightoff.web.door",
 ]
 """The modules with examples: each must run at least one."""
 

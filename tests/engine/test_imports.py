@@ -47,8 +47,8 @@ def test_the_modules_are_found() -> None:
     }
     assert {str(p.relative_to(PACKAGE)) for p in THIN} >= {
         "web/app.py",
-        "web/board/pointer.py",
-        "web/board/view.py",
+        "web/view/pointer.py",
+        "web/view/page.py",
     }
 
 

@@ -24,7 +24,7 @@ from eightoff.web.storage.backup_file import BackupError, reason_text
 from eightoff.web.storage.notices import notice_text
 from eightoff.web.storage.stats import Tally
 from eightoff.web.storage.store import Notice
-from eightoff.web.windows.chart import figures
+from eightoff.web.view.chart import figures
 from eightoff.web.words import card_names, engine_errors, i18n
 from tests.engine.helpers import board
 

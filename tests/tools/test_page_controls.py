@@ -161,17 +161,56 @@ def test_each_section_names_the_controls_the_english_page_names(lang: str, page:
 
 
 def test_a_wrong_label_is_found(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The check sees the defect of issue 34: Cancel's label where the English says Undo,
-    and a label that no control has."""
+    """The check sees the defects of issue 34 (pages/<lang>/examples.md at 7af6ff9): Cancel's
+    label where the English says Undo («ביטול», «Скасувати»), and a label that no control has
+    any more, marked («Desfer») or not («Batalkan»)."""
     english = "# T\n\n## A {#a}\n\nTap **Undo** once, then **Redo**.\n"
     sources = {
         "en": english,
+        "he": "# T\n\n## A {#a}\n\nהקישו על **ביטול** פעם אחת, ואחר כך על **ביצוע חוזר**.\n",
         "uk": "# T\n\n## A {#a}\n\nТоркніться «Скасувати» один раз, потім «Повторити».\n",
         "ca": "# T\n\n## A {#a}\n\nToqueu **Desfer** una vegada i després **Refés**.\n",
+        "id": "# T\n\n## A {#a}\n\nKetuk Batalkan sekali, lalu **Ulangi**.\n",
     }
     monkeypatch.setattr(pages, "source", lambda lang, page: sources[lang])
-    for lang, label in (("uk", "Скасувати хід"), ("ca", "Desfés")):
+    for lang, label in (
+        ("he", "ביטול מהלך"),
+        ("uk", "Скасувати хід"),
+        ("ca", "Desfés"),
+        ("id", "Batalkan langkah"),
+    ):
         with pytest.raises(AssertionError, match=f"does not name Undo as «{label}»"):
             test_each_section_names_the_controls_the_english_page_names(lang, "examples")
-    with pytest.raises(AssertionError, match="«Скасувати» is the label of Cancel"):
-        test_each_section_names_the_controls_the_english_page_names("uk", "examples")
+    for lang, label in (("he", "ביטול"), ("uk", "Скасувати")):
+        with pytest.raises(AssertionError, match=f"«{label}» is the label of Cancel"):
+            test_each_section_names_the_controls_the_english_page_names(lang, "examples")
+
+
+def unmarked(text: str) -> str:
+    """A page's prose: without its headings, pictures, links, code spans and marked names."""
+    text = CODE_SPAN.sub(" ", text)
+    text = re.sub(r"\[[^\]]*\]\([^)]*\)", " ", text)
+    text = NAMED.sub(" ", text)
+    return "\n".join(line for line in text.splitlines() if not line.startswith(("#", "{{")))
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_the_english_pages_mark_every_control_they_name(page: str) -> None:
+    """The English page is the measure of the others, so every control it names is marked
+    (in bold): "Tap Undo once" unmarked would let a translation name any button there. A
+    label is found as a whole word, the longer first ("New game" before "New")."""
+    prose = unmarked(pages.source("en", page))
+    found = []
+    for label in sorted(controls(), key=len, reverse=True):
+        pattern = re.compile(rf"(?<![\w-]){re.escape(label)}(?![\w-])")
+        found += [label for _ in pattern.finditer(prose)]
+        prose = pattern.sub(" ", prose)
+    assert not found, f"pages/en/{page}.md names {sorted(set(found))} without marking them"
+
+
+def test_an_unmarked_english_control_is_found(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(
+        pages, "source", lambda lang, page: "# T\n\nTap Undo once, in the **New game** window.\n"
+    )
+    with pytest.raises(AssertionError, match=r"names \['Undo'\] without marking them"):
+        test_the_english_pages_mark_every_control_they_name("examples")

@@ -78,7 +78,7 @@ def test_the_module_of_a_standard_library_entry(entry: str, module: str | None) 
         ("__init__.py", "eightoff"),
         ("__pycache__/__init__.cpython-314.pyc", "eightoff"),
         ("web/app.py", "eightoff.web.app"),
-        ("web/board/__pycache__/view.cpython-314.pyc", "eightoff.web.board.view"),
+        ("web/view/__pycache__/board.cpython-314.pyc", "eightoff.web.view.board"),
         ("locale/he/LC_MESSAGES/eightoff.mo", None),
         ("py.typed", None),
     ],

@@ -61,6 +61,9 @@ def test_the_board_commands() -> None:
         ("language", "he", Settings(4, "two", language="he")),
         ("theme", "dark", Settings(4, "two", theme="dark")),
         ("theme", "auto", Settings(4, "two")),
+        ("clock", "false", Settings(4, "two", clock=False)),
+        ("motion", "true", Settings(4, "two", motion="on")),
+        ("motion", "false", Settings(4, "two", motion="off")),
     ],
 )
 def test_a_choice_changes_one_setting(name: str, value: str, expected: Settings) -> None:
@@ -78,6 +81,9 @@ def test_a_choice_changes_one_setting(name: str, value: str, expected: Settings)
         ("cells", ""),
         ("winnable", "on"),
         ("theme", "sepia"),
+        ("clock", "maybe"),
+        ("motion", "off"),
+        ("tap-to-select", "yes"),
     ],
 )
 def test_a_choice_outside_the_offer_is_refused(name: str, value: str) -> None:
@@ -103,5 +109,5 @@ def test_other_inputs_are_no_setting(name: str) -> None:
 )
 def test_the_replay_speed_chosen_is_an_action(value: str, expected: ReplaySpeed | None) -> None:
     """The replay bar's ``<select name="replay-speed">`` (a speed outside the choices is the
-    replay's to refuse: board/replay.py ``set_speed``)."""
+    replay's to refuse: board/replay.py ``with_speed``)."""
     assert from_choice("replay-speed", value) == expected

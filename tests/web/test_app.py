@@ -1,9 +1,9 @@
-"""The page's door (eightoff/web/app.py) under CPython: the fake browser of
-tests/web/fakes/browser.py around the one fake document of tests/web/fakes/dom.py, in which
-the thin parts build the page's real elements (the view, the dialogs, the windows: drawn
-and checked in Chromium by tests/browser). What is checked here is App's own part: the
-start-up's choices, the wiring (every action type and command has its handler, or the page
-does not start), and each listener's event read into its action and through the door."""
+"""The page's shell (eightoff/web/app.py) under CPython: the fake browser of
+tests/web/fakes/browser.py around the fake document of tests/web/fakes/dom.py, in which the
+view builds the page's real elements (drawn and checked in Chromium by tests/browser). What
+is checked here is the shell's own part: the start's choices, each listener's event read
+into its action, the one loop (update, effects, render) and each effect run: the store, the
+worker, the timers, the clipboard, the files, the how-to's memory."""
 
 from __future__ import annotations
 
@@ -19,33 +19,32 @@ from unittest.mock import MagicMock
 import pytest
 
 from eightoff import DealCode, Game, Move, saved
-from eightoff.web.actions import Select
-from eightoff.web.facts import RECORD_KEY
+from eightoff.rules import legal_moves
+from eightoff.web.actions import Command, Select
+from eightoff.web.facts import HOW_TO_KEY, RECORD_KEY
+from eightoff.web.state import Confirm, StatsWindow
+from eightoff.web.storage.backup_file import export
 from eightoff.web.storage.daily import daily_code, today
+from eightoff.web.storage.settings import Settings
+from eightoff.web.storage.stats import Stats
 from tests.web.fakes import browser as fakebrowser
-from tests.web.fakes.dom import Document
+from tests.web.fakes.browser import Clipboard
+from tests.web.fakes.dom import Document, EventTarget
 
 THIN = [
     "eightoff.web.dom",
     "eightoff.web.storage.local",
-    "eightoff.web.links.clipboard",
-    "eightoff.web.board.view",
-    "eightoff.web.board.table",
-    "eightoff.web.board.pointer",
-    "eightoff.web.board.keys",
-    "eightoff.web.windows.dialogs",
-    "eightoff.web.windows.stats_window",
-    "eightoff.web.windows.replay_bar",
-    "eightoff.web.windows.coach_page",
     "eightoff.web.storage.files",
+    "eightoff.web.links.clipboard",
     "eightoff.web.solver.worker",
+    "eightoff.web.view.page",
     "eightoff.web.app",
 ]
-"""The thin modules App imports, imported afresh over the fake browser."""
+"""The thin modules the shell imports, imported afresh over the fake browser."""
 
 
 class Browser(fakebrowser.Window):
-    """The window of one tab at ``query``, its history kept."""
+    """The window of one tab, its history kept, its timers waiting to be run by hand."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -56,14 +55,29 @@ class Browser(fakebrowser.Window):
         self.matchMedia = MagicMock()  # reduced motion: no card flights
         self.requestAnimationFrame = MagicMock(return_value=1)
         self.cancelAnimationFrame = MagicMock()
-        self.setTimeout = MagicMock(return_value=2)
-        self.clearTimeout = MagicMock()
+        self.timeouts: dict[int, tuple[Any, float, tuple[Any, ...]]] = {}
         self.performance = MagicMock()  # its marks are read back (the start's parts)
         self.performance.now = lambda: self.time
         self.time = 0.0
         """What ``performance.now()`` answers (the clock's time source)."""
         self.Worker = MagicMock()
         self.Object = types.SimpleNamespace(fromEntries=dict)
+
+    def setTimeout(self, job: Any, ms: float, *args: Any) -> int:
+        number = len(self.timeouts) + 1
+        self.timeouts[number] = (job, ms, args)
+        return number
+
+    def clearTimeout(self, number: int) -> None:
+        self.timeouts.pop(number, None)
+
+    def run_timers(self, longest: float = float("inf")) -> list[float]:
+        """Run every timer of at most ``longest`` ms waiting now (not those they set)."""
+        due = [(n, t) for n, t in self.timeouts.items() if t[1] <= longest]
+        for number, (job, _ms, args) in due:
+            self.timeouts.pop(number, None)
+            job(*args)
+        return [t[1] for _n, t in due]
 
     def replace_state(self, _state: Any, _title: str, query: str) -> None:
         self.addresses.append(query)
@@ -72,7 +86,7 @@ class Browser(fakebrowser.Window):
 
 @pytest.fixture
 def tab(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[str], Any]]:
-    """``page(query)``: a started App on ``index.html?query``, in one tab whose storage
+    """``tab(query)``: a started App on ``index.html?query``, in one tab whose storage
     outlives each App (a reload)."""
     window, document = Browser(), Document()
     root = document.body.appendChild(document.createElement("div"))
@@ -111,6 +125,10 @@ def change(app: Any, **target: Any) -> None:
     app.on_change(types.SimpleNamespace(target=types.SimpleNamespace(**fields)))
 
 
+def status(app: Any) -> str:
+    return str(app.view.elements.status.textContent)
+
+
 def test_the_page_starts_on_the_addresss_deal_and_says_it_is_ready(tab: Callable[[str], Any]) -> None:
     app = tab("?deal=EO1-C4-AAAAAFA")
     assert str(app.game.code) == "EO1-C4-AAAAAFA"
@@ -120,13 +138,15 @@ def test_the_page_starts_on_the_addresss_deal_and_says_it_is_ready(tab: Callable
     assert marks == [("eightoff-built",), ("eightoff-shown",)]
     assert json.loads(app.window.localStorage.items[RECORD_KEY])["game"]["code"] == "EO1-C4-AAAAAFA"
     assert app.window.location.search == "?deal=EO1-C4-AAAAAFA"
+    assert app.view.dialogs.build_next() is False  # every window built before data-ready
 
 
 def test_the_start_in_pieces_gives_the_browser_its_turn_and_says_it_is_ready_last(
     tab: Callable[[str], Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """static/main.py awaits ``start_in_pieces``: the board's elements, the game drawn,
-    the listeners, then each window a piece; ``<html data-ready>`` only after the last."""
+    """static/main.py awaits ``start_in_pieces``: the board's elements, the game decided,
+    the listeners bound and the game drawn, then the windows a piece at a time;
+    ``<html data-ready>`` only after the last."""
     first = tab("")  # the fake browser, and a first visit's how-to card built and shown
     module = sys.modules["eightoff.web.app"]
     html = first.document.documentElement.attributes
@@ -143,68 +163,82 @@ def test_the_start_in_pieces_gives_the_browser_its_turn_and_says_it_is_ready_las
     monkeypatch.setattr(first.window.performance, "now", lambda: next(ticks))  # 10 ms a reading
     app = asyncio.run(module.start_in_pieces())
     try:
-        # after the elements (marked built), the controllers, the game drawn (marked
-        # shown), the listeners, then after each piece past 16 ms: two windows a piece (5
-        # dialogs, the Statistics, the replay bar, the coach's button)
-        assert turns == [(False, 1)] * 2 + [(False, 2)] * 6 and "data-ready" in html
-        assert app.how_to.shown and not app.build_next()
+        # after the elements (marked built), the game decided, the game drawn (marked
+        # shown), then after each piece past 16 ms (two readings a part, 10 ms apart): two
+        # parts a piece (6 dialogs, the replay bar; the how-to card shown already)
+        assert turns == [(False, 1), (False, 1)] + [(False, 2)] * 4 and "data-ready" in html
+        assert app.state.how_to.shown and not app.view.build_next()
     finally:
         app.unbind()
 
 
-def test_daily_opens_todays_deal(tab: Callable[[str], Any]) -> None:
+def test_daily_opens_todays_deal_and_an_unreadable_address_keeps_the_game(tab: Callable[[str], Any]) -> None:
     assert tab("?daily").game.code == daily_code(today())
+    app = tab("?deal=EO1-C4-AAAA")
+    assert status(app).startswith("The address holds a deal code that cannot be used:")
 
 
 def test_a_replay_link_shows_the_replay_and_keeps_the_game(tab: Callable[[str], Any]) -> None:
     app = tab("?deal=EO1-C8-AAAAAFA&moves=1eef&replay=1")
-    assert app.rooms.replayer.showing() and app.game.moves == 0
-    assert app.window.addresses[-1] == "?deal=EO1-C8-AAAAAFA&moves=1eef&replay=1"
+    assert app.state.replay.step == 1 and app.game.moves == 0
+    assert app.window.location.search == "?deal=EO1-C8-AAAAAFA&moves=1eef&replay=1"  # as it was
+    assert status(app) == "Replay of deal EO1-C8-AAAAAFA, 2 moves. Your game is kept."
     click(app, "replay-forward")
     assert app.window.addresses[-1].endswith("&replay=2")
     change(app, name="replay-speed", type="select-one", value="2")
-    assert app.rooms.replayer.replay.speed == 2.0
+    assert app.state.replay.speed == 2.0
+    change(app, name="replay-speed", type="select-one", value="fast")  # no speed: nothing
+    click(app, "replay-play")  # from the end: from the deal, a step every half second
+    assert app.state.replay.playing and app.window.run_timers() == [500.0]
+    assert app.state.replay.step == 1
     click(app, "replay-exit")
-    assert not app.rooms.replayer.showing() and app.window.addresses[-1] == f"?deal={app.game.code}"
+    assert app.state.replay is None and app.window.addresses[-1] == f"?deal={app.game.code}"
 
 
 def test_a_link_to_another_deal_asks_before_the_game_in_progress_is_lost(tab: Callable[[str], Any]) -> None:
     app = tab("?deal=EO1-C8-AAAAAFA")
     click(app, "undo")  # nothing to undo: the engine says so
-    assert app.view.elements.status.textContent == "There is nothing to undo."
+    assert status(app) == "There is nothing to undo."
     app.dispatch(Select("column-1"))
     app.dispatch(Select("cell-5"))
     assert app.game.moves == 1
     app = tab("?deal=EO1-C4-AAAAAFA")  # a reload on another deal's address
     assert str(app.game.code) == "EO1-C8-AAAAAFA" and app.game.moves == 1
-    assert app.dialogs.confirmation.question.pending is not None
+    assert isinstance(app.state.windows[-1], Confirm)
+    text = app.document.getElementById("confirm-text").textContent
+    assert text == "Open deal EO1-C4-AAAAAFA? The game in progress (1 move) will be lost."
     click(app, "confirm-yes", dialog="confirm")
-    assert str(app.game.code) == "EO1-C4-AAAAAFA" and app.game.moves == 0
+    assert str(app.game.code) == "EO1-C4-AAAAAFA" and app.game.moves == 0 and app.state.windows == ()
 
 
-def test_the_buttons_and_choices_reach_their_controllers(tab: Callable[[str], Any]) -> None:
+def test_the_buttons_and_choices_reach_the_update(tab: Callable[[str], Any]) -> None:
     app = tab("?deal=EO1-C8-AAAAAFA")
     click(app, "launch-rockets")  # no such action
     click(app, "new-game", disabled=True)
+    click(app, "settings")
     click(app, "close", dialog="settings-dialog")
+    assert app.state.windows == ()
     change(app, name="deck", value="two")
     change(app, name="tap-to-select", type="checkbox", checked=True)
     change(app, name="winnable", type="checkbox", checked=False)
     change(app, name="nothing", value="x")
     change(app, name="motion", type="checkbox", checked=True)  # over the device's reduced motion
-    assert app.table.settings.motion == "on" and app.view.flights.moving
+    assert app.state.settings.motion == "on" and app.view.board.flights.moving
     change(app, name="motion", type="checkbox", checked=False)
-    assert app.table.settings.motion == "off" and not app.view.flights.moving
-    assert (app.table.settings.deck, app.table.settings.tap_to_select) == ("two", True)
-    assert not app.table.settings.winnable and app.ui.tap_to_select
+    settings = app.state.settings
+    assert settings.motion == "off" and not app.view.board.flights.moving
+    assert (settings.deck, settings.tap_to_select, settings.winnable) == ("two", True, False)
     assert json.loads(app.window.localStorage.items[RECORD_KEY])["settings"]["deck"] == "two"
+    change(app, name="language", type="select-one", value="nl")
+    assert app.state.language == "nl" and app.document.documentElement.attributes["lang"] == "nl"
+    change(app, name="language", type="select-one", value="en")
 
 
 def test_any_input_first_ends_the_motion_under_way(tab: Callable[[str], Any]) -> None:
     """A press or a key, in the window's capture phase: before the board's own listeners."""
     app = tab("?deal=EO1-C8-AAAAAFA")
     settled: list[str] = []
-    app.view.flights.settle = lambda: settled.append("settled")
+    app.view.board.flights.settle = lambda: settled.append("settled")
     for kind in ("pointerdown", "keydown"):
         assert app.window.listeners[kind][0].function == app.settle
         app.window.fire(kind)
@@ -221,61 +255,129 @@ def test_another_tabs_game_arrives_as_an_action(tab: Callable[[str], Any]) -> No
     other.window.localStorage.items[RECORD_KEY] = value
     other.window.fire("storage", key=RECORD_KEY, newValue=value)
     assert str(other.game.code) == "EO1-C4-AAAAAFA"
+    assert status(other) == "The game was played on in another tab: this tab now shows that game."
 
 
-def test_the_workers_replies_and_a_chosen_file_are_actions(tab: Callable[[str], Any]) -> None:
+def test_a_save_refused_because_another_tab_saved_shows_that_tabs_game(tab: Callable[[str], Any]) -> None:
+    app = tab("?deal=EO1-C8-AAAAAFA")
+    record = json.loads(app.window.localStorage.items[RECORD_KEY])
+    record["game"] = saved.to_dict(Game.new(DealCode.parse("EO1-C4-AAAAAFA")))
+    record["revision"], record["tab"] = record["revision"] + 1, "another"
+    app.window.localStorage.items[RECORD_KEY] = json.dumps(record)  # written, its event not yet come
+    app.dispatch(Select("column-1"))
+    app.dispatch(Select("cell-5"))  # a move: its save finds the other tab's record
+    assert str(app.game.code) == "EO1-C4-AAAAAFA"
+    assert status(app) == "The game was played on in another tab: this tab now shows that game."
+
+
+def test_the_workers_replies_and_failures_are_actions(tab: Callable[[str], Any]) -> None:
     app = tab("?deal=EO1-C8-AAAAAFA")
     click(app, "hint")
     worker = app.window.Worker.new.return_value
     sent = worker.postMessage.call_args.args[0]
-    assert json.loads(sent)["kind"] == "hint"
+    assert json.loads(sent)["kind"] == "hint" and status(app) == "Looking for a winning line…"
     listeners = {c.args[0]: c.args[1] for c in worker.addEventListener.call_args_list}
     serial = json.loads(sent)["serial"]
     reply = {"serial": serial, "verdict": "unsolvable", "moves": [], "code": "", "kind": "hint", "count": 0}
     listeners["message"](types.SimpleNamespace(data=json.dumps(reply)))
-    # No move made: the coach says the deal itself is lost (eightoff/web/solver/coach.py).
-    assert app.view.elements.status.textContent == "This deal cannot be won, not even from its first card."
+    # No move made: the coach says the deal itself is lost (eightoff/web/update/solver.py).
+    assert status(app) == "This deal cannot be won, not even from its first card."
     click(app, "hint")
-    app.window.setTimeout.call_args.args[0]()  # no reply in time: said, the worker given up
-    assert (
-        app.view.elements.status.textContent
-        == "The solver did not answer in time. Ask for a hint again to retry."
-    )
+    app.window.run_timers(longest=60_000)  # no reply in time: said, the worker given up
+    assert status(app) == "The solver did not answer in time. Ask for a hint again to retry."
 
-    async def choose_a_file() -> None:
-        files = types.SimpleNamespace(length=0)
-        change(app, id="import-file", type="file", files=files)
+
+def test_a_chosen_file_is_read_and_a_backup_taken_over_another_tabs_record(tab: Callable[[str], Any]) -> None:
+    app = tab("?deal=EO1-C8-AAAAAFA")
+    click(app, "stats")
+    game = Game.new(DealCode.parse("EO1-C4-AAAAAFA"))
+    game.play(next(iter(legal_moves(game.position))))
+    contents = export(game, Settings(cells=4), Stats().begin(game.code), "2026-12-04T10:00:00Z")
+
+    class File:
+        size = len(contents)
+
+        async def text(self) -> str:
+            return contents
+
+    async def choose(*chosen: Any) -> None:
+        files = types.SimpleNamespace(length=len(chosen), item=lambda index: chosen[index])
+        change(app, id="import-file", type="file", files=files, value="x.json")
         await asyncio.gather(*app.tasks)
 
-    asyncio.run(choose_a_file())
-    assert app.dialogs.confirmation.question.pending is None  # no file: nothing asked
+    asyncio.run(choose())  # no file: nothing asked
+    assert not isinstance(app.state.windows[-1], Confirm)
+    asyncio.run(choose(File()))
+    assert isinstance(app.state.windows[-1], Confirm)
+    record = json.loads(app.window.localStorage.items[RECORD_KEY])
+    record["revision"] += 5  # another tab saved meanwhile: taking the backup replaces it still
+    app.window.localStorage.items[RECORD_KEY] = json.dumps(record)
+    click(app, "confirm-yes", dialog="confirm")
+    assert str(app.game.code) == "EO1-C4-AAAAAFA" and app.game.moves == 1
+    assert app.state.windows == (StatsWindow(app.state.windows[0].message),)
+    assert app.state.windows[0].message.text == "Backup imported."
+    assert json.loads(app.window.localStorage.items[RECORD_KEY])["game"]["code"] == "EO1-C4-AAAAAFA"
+
+
+def test_export_downloads_the_backup_and_the_links_go_to_the_clipboard(tab: Callable[[str], Any]) -> None:
+    app = tab("?deal=EO1-C8-AAAAAFA")
+    click(app, "stats")
+    click(app, "export")
+    (link,) = app.document.clicked
+    assert link.getAttribute("download") == "eightoff-backup.json"
+    assert app.state.windows[-1].message.text == "Backup saved as eightoff-backup.json."
+
+    async def copy(command: str) -> None:
+        click(app, command)
+        await asyncio.gather(*app.tasks)
+
+    asyncio.run(copy("copy-link"))  # no clipboard: the link shown to copy by hand
+    assert app.state.share == "https://example.org/?deal=EO1-C8-AAAAAFA"
+    app.window.navigator.clipboard = Clipboard()
+    asyncio.run(copy("copy-link"))
+    assert app.window.navigator.clipboard.text == "https://example.org/?deal=EO1-C8-AAAAAFA"
+    assert app.state.share is None and status(app) == "Link copied: https://example.org/?deal=EO1-C8-AAAAAFA"
 
 
 def test_a_position_link_opens_after_its_moves_which_are_the_games_path(tab: Callable[[str], Any]) -> None:
     app = tab("?deal=EO1-C8-AAAAAFA&moves=1eef")
     assert app.game.moves == 2 and app.game.undo_stack == [Move.parse("1e"), Move.parse("ef")]
-    assert app.table.stats.whole_game(app.game) == (Move.parse("1e"), Move.parse("ef"))
+    assert app.state.stats.whole_game(app.game) == (Move.parse("1e"), Move.parse("ef"))
+
+
+def test_a_refused_tap_waits_out_the_double_tap_window_on_a_timer(tab: Callable[[str], Any]) -> None:
+    app = tab("?deal=EO1-C8-AAAAAFA")
+    down = {"isPrimary": True, "pointerType": "mouse", "button": 0, "pointerId": 1, "clientX": 5.0}
+    board, card = app.view.board.board, app.view.board.elements.cards["KH"]  # under other cards: no move
+    EventTarget.fire(
+        board, "pointerdown", target=card, preventDefault=lambda: None, clientY=5.0, timeStamp=0, **down
+    )
+    EventTarget.fire(board, "pointerup", pointerId=1, clientX=5.0, clientY=5.0, timeStamp=40.0)
+    assert status(app) == "" and app.state.tap_wait is not None
+    assert app.window.run_timers(longest=1_000) == [350.0]  # the window passed: said
+    assert status(app) == "The king of hearts does not head a run of one suit in sequence."
 
 
 def test_the_clock_pauses_with_the_tab_and_its_time_is_saved_when_hidden(tab: Callable[[str], Any]) -> None:
     app = tab("?deal=EO1-C8-AAAAAFA")
-    app.table.play(Move.parse("1e"))  # the first move, at 0 ms
+    app.dispatch(Select("column-1"))
+    app.dispatch(Select("cell-5"))  # the first move, at 0 ms
     app.window.time = 12_500.0
     app.document.hidden = True
-    app.on_visibility(None)
+    app.document.fire("visibilitychange")
     record = json.loads(app.window.localStorage.items[RECORD_KEY])
-    assert record["stats"]["current"]["time"] == 12_500 and not app.clock.running
+    assert record["stats"]["current"]["time"] == 12_500 and not app.state.clock.running
     app.window.time = 99_000.0  # hidden: nothing counted
     app.document.hidden = False
-    app.on_visibility(None)
+    app.document.fire("visibilitychange")
     app.window.time = 100_000.0
-    assert app.clock.running and app.clock.elapsed() == 13_500
-    timers = app.window.setTimeout.call_args_list
-    assert timers[-1].args[1] == 500  # the bar's next write: when the next second starts
+    app.window.run_timers()  # the bar's next second
+    assert app.state.clock.running and app.state.clock.shown == 13_500
+    assert app.view.elements.clock.textContent == "00:13"
     reloaded = tab("?deal=EO1-C8-AAAAAFA")  # from the time saved when it was hidden
-    assert reloaded.clock.elapsed() == 12_500
+    assert reloaded.state.clock.shown == 12_500
     app.document.hidden = True
-    assert not tab("?deal=EO1-C8-AAAAAFA").clock.running  # started hidden: it waits to be seen
+    assert not tab("?deal=EO1-C8-AAAAAFA").state.clock.running  # started hidden: it waits to be seen
 
 
 def test_a_tab_hidden_with_its_clock_standing_still_writes_nothing(tab: Callable[[str], Any]) -> None:
@@ -285,5 +387,20 @@ def test_a_tab_hidden_with_its_clock_standing_still_writes_nothing(tab: Callable
     app.window.localStorage.items.clear()
     app.window.time = 5_000.0
     app.document.hidden = True
-    app.on_visibility(None)
-    assert RECORD_KEY not in app.window.localStorage.items and not app.clock.running
+    app.document.fire("visibilitychange")
+    assert RECORD_KEY not in app.window.localStorage.items and not app.state.clock.running
+
+
+def test_the_how_to_is_remembered_once_dismissed_and_the_focus_followed(tab: Callable[[str], Any]) -> None:
+    app = tab("")
+    assert app.state.how_to.shown
+    click(app, "how-to-close")
+    assert app.window.localStorage.items[HOW_TO_KEY] == "seen" and not tab("").state.how_to.shown
+    app = tab("?deal=EO1-C8-AAAAAFA")
+    board = app.view.board.board
+    EventTarget.fire(board, "focusin", target=app.view.board.elements.cards["KH"])
+    assert app.state.focus.pile == "column-1" and app.state.focus.index == 3
+    EventTarget.fire(board, "focusin", target=app.view.elements.status)  # not on the board: nothing
+    app.dispatch(None)
+    app.dispatch(Command("help"))
+    assert app.state.windows

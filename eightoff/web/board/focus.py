@@ -69,8 +69,15 @@ def landing(pile: str, sizes: Mapping[str, int], first: bool = False) -> Spot:
 
 
 def settle(spot: Spot, sizes: Mapping[str, int]) -> Spot:
-    """The spot again after the piles changed: a card index past the top becomes the
-    top card, an emptied column the pile itself."""
+    """The spot again after the piles changed (``sizes``: every pile's): a card index past
+    the top becomes the top card, an emptied column the pile itself, a pile the game lacks
+    (a cell of a game with more cells) column 1's top card.
+
+    >>> settle(Spot("cell-8"), {"column-1": 6, "cell-1": 1})
+    Spot(pile='column-1', index=5)
+    """
+    if spot.pile not in sizes:
+        return landing("column-1", sizes)
     if spot.index is None or spot.index < sizes.get(spot.pile, 0):
         return landing(spot.pile, sizes) if spot.index is None else spot
     return landing(spot.pile, sizes)

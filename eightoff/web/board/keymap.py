@@ -1,6 +1,6 @@
 """Which key does what: a key press in, at most one :mod:`.actions` value out (pure Python,
-no browser import; tested under CPython). :mod:`.board.keys` reads the browser's ``keydown``
-into a :class:`Keystroke` and sends the result to ``App.dispatch``.
+no browser import; tested under CPython). :mod:`.view.keys` reads the browser's ``keydown``
+into a :class:`Keystroke` and sends the result to the update.
 
 - Ctrl+Z, Cmd+Z: undo;
 - Ctrl+Shift+Z, Cmd+Shift+Z, Ctrl+Y, Cmd+Y: redo;
@@ -25,7 +25,7 @@ plays ``3a``.
 
 >>> from .focus import Spot
 >>> action_for(Keystroke("ArrowLeft"), Spot("column-2", 3))
-Navigate(key='ArrowLeft')
+Navigate(key='ArrowLeft', rows=1)
 >>> action_for(Keystroke(" "), Spot("cell-1"))
 Select(pile='cell-1', index=None)
 >>> action_for(Keystroke("?", shift=True), None)

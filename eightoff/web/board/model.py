@@ -61,7 +61,7 @@ from ...position import Position
 from ...rules import finishing_line
 from ..words.i18n import language as current_language
 from ..words.speech import card_label, held_label, pile_label, target_label
-from .focus import Spot, landing, settle
+from .focus import Spot, settle
 from .input_state import InputState
 from .marks import Marks
 from .replay import Replay
@@ -194,8 +194,6 @@ def _shown(position: Position, focus: Spot, score: int, moves: int, code: str) -
     language = current_language()
     piles = tuple((pile.key, tuple(str(card) for card in position.cards(pile))) for pile in position.piles())
     sizes = {key: len(cards) for key, cards in piles}
-    if focus.pile not in sizes:  # a cell of a larger game
-        focus = landing("column-1", sizes)
     return BoardModel(
         piles=piles,
         cells=len(position.cells),

@@ -167,7 +167,7 @@ class Tally:
     """The figures of one group of games: ``started`` (games with a move), ``won``, the
     ``streak`` of wins now and the ``best_streak``, the ``best_score`` and the
     ``fewest_moves`` of a win (``None``: no win yet), the wins in fewer moves than the
-    solver's own line (``fewer_than_solver``, :mod:`.solver.coach`), and the ``fastest``
+    solver's own line (``fewer_than_solver``, :mod:`.update.solver`), and the ``fastest``
     win's time in milliseconds (``None``: no win timed yet)."""
 
     started: int = 0
@@ -447,7 +447,7 @@ class Stats:
     # -- what the window shows ---------------------------------------------------------
 
     def beat_solver(self, cells: int) -> Stats:
-        """One more win in fewer moves than the solver's line (:mod:`.solver.coach`), of
+        """One more win in fewer moves than the solver's line (:mod:`.update.solver`), of
         ``cells`` cells and overall."""
         tally, overall = self.by_cells[cells], self.overall
         by_cells = {**self.by_cells, cells: replace(tally, fewer_than_solver=tally.fewer_than_solver + 1)}

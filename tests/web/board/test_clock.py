@@ -1,75 +1,32 @@
-"""The game's clock (eightoff/web/board/clock.py) under CPython with a fake time and fake
-timers: it starts at the first move, pauses while the tab is hidden, never runs back on
-undo, is frozen by the win, starts again at a new deal, and a reload goes on from the time
-saved; the bar is written once a second. Then the clock on the table (one save carries its
-time), in the record and the backup (exact values, older records, hostile values), and the
-visibility listener of the page."""
+"""The game's clock (eightoff/web/board/clock.py), a value: it starts at the first move,
+pauses while the tab is hidden, never runs back on undo, is frozen by the win, goes on from
+the time its record kept, stops at its longest, and says when the bar's next second comes.
+Then its time in the record and the backup (exact values, older records, hostile values).
+The clock through the page's update (its timer, the tab hidden, a new deal, a reload, a
+win's time): tests/web/update/test_game.py."""
 
 from __future__ import annotations
 
 import json
 import math
-from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 from eightoff import DealCode, Game, Move
 from eightoff.solver import solve
-from eightoff.web.actions import Choose, OtherTab
-from eightoff.web.board.clock import Clock
-from eightoff.web.board.input_state import InputState
-from eightoff.web.controllers.tabs import Tabs
+from eightoff.web.actions import Choose
+from eightoff.web.board.clock import SECOND, Clock
 from eightoff.web.facts import RECORD_KEY
 from eightoff.web.links.address import Link
 from eightoff.web.storage import backup_file as backup
 from eightoff.web.storage.settings import Settings
 from eightoff.web.storage.stats import MAX_TIME, Current, Result, Stats, StatsError, Tally
-from eightoff.web.storage.store import Loaded, MemoryStorage, Notice, Store
+from eightoff.web.storage.store import MemoryStorage, Store
 from eightoff.web.words import i18n
-from tests.web.board.test_table import FakeView, Window
-from tests.web.fakes import browser as fakebrowser
 
 CODE = DealCode.parse("EO1-C8-AAAAAFA")
 DAY = "2026-12-01"
-
-
-class Time:
-    """A monotonic time and its timers, moved on by hand; the bar's writes kept."""
-
-    def __init__(self) -> None:
-        self.now = 0.0
-        self.timers: dict[int, tuple[float, Callable[[], None]]] = {}
-        self.made = 0
-        self.shown: list[int] = []
-
-    def later(self, ms: float, run: Callable[[], None]) -> Callable[[], None]:
-        self.made += 1
-        timer = self.made
-        self.timers[timer] = (self.now + ms, run)
-        return lambda: self.timers.pop(timer, None) and None
-
-    def advance(self, ms: float) -> None:
-        """Move on by ``ms``, running each timer when its moment comes."""
-        end = self.now + ms
-        while self.timers:
-            timer, (due, run) = min(self.timers.items(), key=lambda item: item[1][0])
-            if due > end:
-                break
-            del self.timers[timer]
-            self.now = due
-            run()
-        self.now = end
-
-    def clock(self) -> Clock:
-        return Clock(lambda: self.now, self.shown.append, self.later)
-
-
-def fresh(time: Time, game: Game | None = None, stats: Stats | None = None) -> Clock:
-    game = game or Game.new(CODE)
-    clock = time.clock()
-    clock.game(game, (stats or Stats().begin(CODE)).matched(game))
-    return clock
 
 
 def counted(game: Game, time: int) -> Stats:
@@ -89,149 +46,78 @@ def one_move_from_a_win() -> tuple[Game, Move]:
 
 
 def test_the_clock_stands_still_until_the_first_move_then_runs() -> None:
-    time, game = Time(), Game.new(CODE)
-    clock = fresh(time, game)
-    time.advance(5_000)
-    assert (clock.elapsed(), clock.running, time.timers, time.shown) == (0, False, {}, [0])
+    game = Game.new(CODE)
+    clock = Clock.of(game, Stats().begin(CODE), hidden=False, now=0)
+    assert clock == Clock() and clock.at(5_000) == clock and clock.until_next_second() is None
     game.play(Move.parse("1e"))
-    stats = clock.follow(game, Stats().begin(CODE))
-    assert clock.running and stats.current is not None and stats.current.time == 0
-    time.advance(61_250)
-    assert clock.elapsed() == 61_250
-    assert time.shown == [0, *range(1_000, 62_000, 1_000)]  # once a second, on the second
-    assert [due for due, _run in time.timers.values()] == [5_000 + 62_000.0]  # the next second
+    clock = clock.followed(game, 5_000)
+    assert clock == Clock(0, 5_000, started=True) and clock.running
+    later = clock.at(5_000 + 61_250)
+    assert later.shown == later.elapsed(5_000 + 61_250) == 61_250
+    assert later.until_next_second() == 750  # the bar's next second
+    assert later.at(66_250) is later  # nothing new to show: the same value
+    assert clock.shown == 0  # each step a new clock: the first one as it was
 
 
-def test_hidden_the_clock_pauses_and_writes_nothing() -> None:
-    time, game = Time(), Game.new(CODE)
-    clock = fresh(time, game)
+def test_hidden_the_clock_pauses_and_seen_it_goes_on() -> None:
+    game = Game.new(CODE)
     game.play(Move.parse("1e"))
-    clock.follow(game, Stats())
-    time.advance(10_400)
-    clock.hide()
-    written = list(time.shown)
-    time.advance(3_600_000)  # an hour in another tab
-    assert (clock.elapsed(), clock.running, time.timers, time.shown) == (10_400, False, {}, written)
-    clock.reveal()
-    time.advance(600)
-    assert clock.elapsed() == 11_000 and time.shown[-1] == 11_000
+    clock = Clock().followed(game, 0).hidden_at(10_400)
+    assert clock == Clock(10_400, None, started=True, hidden=True, shown=10_400)
+    assert clock.at(3_600_000).shown == 10_400 and clock.until_next_second() is None
+    clock = clock.seen_at(3_600_000)
+    assert clock.running and clock.at(3_600_600).shown == 11_000
+
+
+def test_a_clock_hidden_before_the_first_move_starts_only_once_seen() -> None:
+    game = Game.new(CODE)
+    clock = Clock.of(game, Stats().begin(CODE), hidden=True, now=0)
+    game.play(Move.parse("1e"))
+    clock = clock.followed(game, 1_000)
+    assert clock.started and not clock.running
+    assert clock.seen_at(2_000).at(2_500).shown == 500
 
 
 def test_undo_never_takes_time_back_and_the_win_freezes_it() -> None:
-    time = Time()
     game, last = one_move_from_a_win()
-    stats = counted(game, 90_000)
-    clock = fresh(time, game, stats)
-    assert clock.running  # a game with time on its clock goes on at once
-    time.advance(2_000)
+    clock = Clock.of(game, counted(game, 90_000), hidden=False, now=0)
+    assert clock.running and clock.shown == 90_000  # a game with time on its clock goes on at once
     game.undo()
-    stats = clock.follow(game, stats)
-    time.advance(1_000)
-    assert clock.elapsed() == 93_000 and stats.current is not None and stats.current.time == 92_000
+    clock = clock.followed(game, 2_000)
+    assert clock.at(3_000).shown == 93_000
     game.redo()
     game.play(last)
-    stats = clock.follow(game, stats).follow(game, DAY)
-    time.advance(50_000)
-    assert not clock.running and clock.elapsed() == 93_000
-    assert stats.recent[-1] == Result(str(CODE), True, game.score, game.moves, DAY, time=93_000)
-    assert stats.by_cells[8].fastest == stats.overall.fastest == 93_000
+    clock = clock.followed(game, 3_000)
+    assert clock.frozen and not clock.running and clock.at(50_000).shown == 93_000
+    assert Clock.of(game, counted(game, 93_000), hidden=False, now=0).frozen  # a won game shown again
 
 
 def test_undone_to_the_deal_the_clock_runs_on() -> None:
-    time, game = Time(), Game.new(CODE)
-    clock = fresh(time, game)
+    game = Game.new(CODE)
     game.play(Move.parse("1e"))
-    clock.follow(game, Stats())
+    clock = Clock().followed(game, 0)
     game.undo()
-    clock.follow(game, Stats())
-    time.advance(3_000)
-    assert game.moves == 0 and clock.elapsed() == 3_000
+    assert game.moves == 0 and clock.followed(game, 1_000).at(3_000).shown == 3_000
+
+
+def test_a_record_with_time_or_a_counted_game_goes_on_at_once() -> None:
+    game = Game.new(CODE)
+    untimed = Stats(current=Current(str(CODE), counted=True, time=0))
+    assert Clock.of(game, untimed, hidden=False, now=7).running
+    assert not Clock.of(game, Stats(), hidden=False, now=7).running
 
 
 def test_the_clock_stops_at_its_longest() -> None:
-    time = Time()
-    clock = fresh(time, stats=Stats(current=Current(str(CODE), counted=True, time=MAX_TIME - 500)))
-    time.advance(10_000)
-    assert clock.elapsed() == MAX_TIME and time.timers == {}
+    stats = Stats(current=Current(str(CODE), counted=True, time=MAX_TIME - 500))
+    clock = Clock.of(Game.new(CODE), stats, hidden=False, now=0)
+    assert clock.until_next_second() == 501  # its next second, past which it stops
+    clock = clock.at(10_000)
+    assert clock.elapsed(10_000) == clock.shown == MAX_TIME and clock.until_next_second() is None
+    assert SECOND == 1000
 
 
-# -- on the table ---------------------------------------------------------------------------
-
-
-@pytest.fixture
-def table_of(monkeypatch: pytest.MonkeyPatch) -> Callable[..., Any]:
-    """``table_of(time, storage, game=…, stats=…)``: a Table with a clock of ``time``."""
-    module = fakebrowser.install(monkeypatch, Window(), ["eightoff.web.board.table"]).table
-
-    def build(
-        time: Time, storage: MemoryStorage, game: Game | None = None, stats: Stats | None = None
-    ) -> Any:
-        store = Store(storage, tab_id="a")
-        loaded = store.load()
-        game = game or loaded.game or Game.new(CODE)
-        stats = stats or loaded.stats
-        return module.Table(FakeView(), InputState(), store, game, Settings(), stats, time.clock())
-
-    return build
-
-
-def saved_time(storage: MemoryStorage) -> int:
-    return int(json.loads(storage.get(RECORD_KEY) or "{}")["stats"]["current"]["time"])
-
-
-def test_a_save_carries_the_time_and_a_reload_goes_on_from_it(table_of: Callable[..., Any]) -> None:
-    time, storage = Time(), MemoryStorage()
-    table = table_of(time, storage)
-    time.advance(4_000)
-    table.play(Move.parse("1e"))  # the first move: from here
-    time.advance(7_300)
-    table.play(Move.parse("ef"))
-    assert table.game.moves == 2
-    assert saved_time(storage) == 7_300
-    time.advance(2_000)
-    table.clock.hide()  # the page hides the tab, then saves
-    table.save()
-    assert saved_time(storage) == 9_300
-    later = Time()
-    later.now = 123_456.0  # another page's monotonic time
-    again = table_of(later, storage)  # the reload
-    assert again.clock.elapsed() == 9_300 and again.clock.running
-    later.advance(700)
-    assert again.clock.elapsed() == 10_000 and later.shown == [9_300, 10_000]
-
-
-def test_a_new_deal_starts_the_clock_again(table_of: Callable[..., Any]) -> None:
-    time, storage = Time(), MemoryStorage()
-    table = table_of(time, storage)
-    table.play(Move.parse("1e"))
-    time.advance(30_000)
-    table.open(Game.new(DealCode.parse("EO1-C4-AAAAAFA")))
-    assert table.stats.recent[-1].time == 30_000  # the game left is lost, with its time
-    time.advance(5_000)
-    assert (table.clock.elapsed(), table.clock.running, saved_time(storage)) == (0, False, 0)
-
-
-def test_a_win_on_the_table_records_its_time_and_the_fastest(table_of: Callable[..., Any]) -> None:
-    time, storage = Time(), MemoryStorage()
-    game, last = one_move_from_a_win()
-    table = table_of(time, storage, game, counted(game, 200_000))
-    time.advance(4_321)
-    table.play(last)
-    assert table.game.is_won
-    time.advance(10_000)
-    assert table.stats.overall.fastest == table.stats.by_cells[8].fastest == 204_321
-    assert table.stats.by_cells[4].fastest is None and saved_time(storage) == 204_321
-    assert Store(storage, "b").load().stats.recent[-1].time == 204_321
-
-
-def test_a_position_link_or_an_older_game_never_makes_a_fastest_win(table_of: Callable[..., Any]) -> None:
-    time, storage = Time(), MemoryStorage()
-    game, last = one_move_from_a_win()
-    table = table_of(time, storage, Game.new(CODE))
-    table.open(game, path=tuple(game.undo_stack))  # a link near the end: its clock saw nothing
-    table.play(last)
-    assert table.stats.overall.won == 1 and table.stats.overall.fastest is None
-    assert table.stats.recent[-1].time is None
+def test_a_clock_that_never_ran_shows_no_time_passing() -> None:
+    assert Clock().elapsed(10**9) == 0 and Clock(banked=5, since=10.0).elapsed(5.0) == 5
 
 
 # -- the record, the backup, the settings ------------------------------------------------------
@@ -313,37 +199,6 @@ def test_the_clock_setting_is_kept_and_older_settings_show_it() -> None:
         "storage-settings-reset",
         "settings-clock",
     )
-
-
-# -- another tab, the page --------------------------------------------------------------------
-
-
-def test_another_tabs_save_of_the_same_game_is_taken_quietly() -> None:
-    game = Game.new(CODE)
-    game.play(Move.parse("1e"))
-    said: list[str] = []
-    kept: list[Stats] = []
-    table = type(
-        "T",
-        (),
-        {
-            "game": game,
-            "settings": Settings(),
-            "keep": lambda _self, _game, _settings, stats: kept.append(stats),
-            "replace": lambda *_args: said.append("replaced"),
-            "unmark": lambda _self: None,
-            "save": lambda _self: None,
-        },
-    )()
-    view = type("V", (), {"say": lambda _self, text: said.append(text)})()
-    tabs = Tabs(view, table, lambda: False, lambda: None)
-    stats = Stats().begin(CODE).follow(game, DAY).timed(42_000)
-    copy = Game(game.code, game.position, game.score, game.moves, list(game.undo_stack), [])
-    tabs.other_tab(OtherTab(Loaded(copy, Settings(), Notice("storage-other-tab"), 2, stats)))
-    assert said == [] and [s.current.time for s in kept if s.current] == [42_000]
-    copy.play(Move.parse("ef"))  # another move: shown, and said
-    tabs.other_tab(OtherTab(Loaded(copy, Settings(), Notice("storage-other-tab"), 3, stats)))
-    assert said == ["replaced", "The game was played on in another tab: this tab now shows that game."]
 
 
 def test_a_fastest_win_without_a_win_does_not_add_up() -> None:

@@ -104,6 +104,7 @@ def test_the_focus_settles_after_the_piles_change() -> None:
     assert settle(Spot("column-2", 0), SIZES) == Spot("column-2")
     assert settle(Spot("column-1"), SIZES) == Spot("column-1", 5)
     assert settle(Spot("cell-1"), SIZES) == Spot("cell-1")
+    assert settle(Spot("cell-8"), SIZES) == Spot("column-1", 5)  # a cell of a game with more cells
     assert landing("column-8", SIZES, first=True) == Spot("column-8", 0)
     assert landing("cell-1", SIZES) == Spot("cell-1")
 

@@ -90,17 +90,15 @@ def test_a_move_changes_the_piles_figures_undo_and_names() -> None:
 
 
 def test_the_carried_cards_and_the_lit_targets_are_the_gestures() -> None:
-    game, ui = fresh(), InputState()
-    assert ui.pick(game, "column-1", 4, "6S")
+    game = fresh()
+    ui = InputState().pick(game, "column-1", 4, "6S")
     model = game_model(game, ui, None, TOP)
     assert (model.lifted, model.lift_pile) == (("6S", "5S"), "column-1")
     assert model.lit == frozenset()  # no pile takes the 6 and 5 of spades here
-    ui.put_back()
-    assert ui.pick(game, "column-1", 5, "5S")
+    ui = ui.put_back()[0].pick(game, "column-1", 5, "5S")
     model = game_model(game, ui, None, TOP)
     assert (model.lifted, model.lit) == (("5S",), frozenset({"cell-5", "cell-6", "cell-7", "cell-8"}))
-    ui.put_back()
-    assert game_model(game, ui, None, TOP).lifted == ()
+    assert game_model(game, ui.put_back()[0], None, TOP).lifted == ()
 
 
 def test_a_hint_marks_its_cards_and_target() -> None:
@@ -135,8 +133,7 @@ def test_a_focus_on_a_cell_the_deal_does_not_have_lands_on_column_1() -> None:
 
 def test_a_replay_shows_its_step_with_no_undo_nothing_carried_and_its_score() -> None:
     moves = (Move.parse("1e"), Move.parse("1f"))
-    replay = Replay(CODE, moves)
-    replay.go(1)
+    replay = Replay(CODE, moves).go(1)
     model = replay_model(replay, Spot("cell-5"))
     assert (model.replay_step, model.replaying, model.moves, model.score) == (1, True, 1, replay.score)
     assert model.pile("cell-5") == ("5S",) and model.focus == Spot("cell-5")
@@ -173,12 +170,11 @@ def test_a_move_glides_its_cards_and_only_them() -> None:
 
 
 def test_carried_cards_put_down_glide_back_from_where_they_were_dragged() -> None:
-    game, ui = fresh(), InputState()
-    ui.pick(game, "column-1", 4, "6S")
+    game = fresh()
+    ui = InputState().pick(game, "column-1", 4, "6S")
     carried = game_model(game, ui, None, TOP)
     assert plan(game_model(game, InputState(), None, TOP), carried).flights == ()  # a pick: no flight
-    ui.put_back()
-    assert moved(carried, game_model(game, ui, None, TOP)) == ("6S", "5S")
+    assert moved(carried, game_model(game, ui.put_back()[0], None, TOP)) == ("6S", "5S")
 
 
 def test_a_refusal_is_planned_only_for_a_card_on_the_board() -> None:
@@ -313,8 +309,7 @@ def test_a_replay_step_shows_what_the_game_showed_at_that_step(game: Game) -> No
     moves = tuple(game.undo_stack)
     if len(moves) < game.moves:  # more moves than undo keeps: not replayable from here
         return
-    replay = Replay(game.code, moves)
-    replay.go(len(moves))
+    replay = Replay(game.code, moves).go(len(moves))
     shown, played = replay_model(replay, TOP), game_model(game, InputState(), None, TOP)
     assert (shown.piles, shown.labels, shown.score, shown.moves) == (
         played.piles,

@@ -1,7 +1,7 @@
-"""Refusals read the same whatever the input (eightoff/web/board/refusals.py and the hands):
-each input path driven against the same illegal move says the same exact text, the
-engine's reason in words, through :meth:`Hands.refuse`; the refused single tap's window
-is fired by hand (tests/web/fakes/page.py: ``Browser.later``)."""
+"""Refusals read the same whatever the input (eightoff/web/board/refusals.py, through the
+page's one update): each input path driven against the same illegal move says the same
+exact text, once, the engine's reason in words, and the game stays as it was; a refused
+single tap's window is fired as the page's timer would."""
 
 from __future__ import annotations
 
@@ -9,89 +9,83 @@ from collections.abc import Callable
 
 import pytest
 
-from eightoff import DealCode, Game, Move
+from eightoff import DealCode, Game, Move, Pile
 from eightoff.errors import IllegalMoveError
 from eightoff.web.actions import Jump, PointerDown, PointerMove, PointerUp, Select, Shortcut
-from eightoff.web.board.input_state import DOUBLE_TAP_MS, Tap
-from eightoff.web.board.refusals import TapWait, home_move, lift_refusal, place_of
+from eightoff.web.board.input_state import DOUBLE_TAP_MS
+from eightoff.web.board.refusals import home_move, lift_refusal, place_of
+from eightoff.web.storage.settings import Settings
 from eightoff.web.words import i18n
 from eightoff.web.words.card_names import card_name
-from tests.web.board.test_hands import Board
+from tests.web.update.helpers import COVERED, HOME_5S, ON_5H, Page, state_of
 
-Input = Callable[[Board], None]
+Input = Callable[[Page], None]
 """One way a player asks for the move (EO1-C8-AAAAAFA: column 1 is 3S … KH 6S 5S, column 2's
 top card the 5 of hearts)."""
 
 
-def press(b: Board, pile: str, index: int, card: str, now: float = 0) -> None:
-    b.hands.down(PointerDown(pile, index, card, pointer=1, x=100, y=100, now=now, kind="touch"))
+def press(page: Page, pile: str, index: int, card: str, now: float = 0) -> None:
+    page.do(PointerDown(pile, index, card, pointer=1, x=100, y=100, now=now, kind="touch"))
 
 
-def tap(b: Board, pile: str, index: int, card: str, now: float = 0) -> None:
-    press(b, pile, index, card, now)
-    b.hands.up(PointerUp(pile, now=now + 40))
+def tap(page: Page, pile: str, index: int, card: str, now: float = 0) -> None:
+    press(page, pile, index, card, now)
+    page.do(PointerUp(pile, now=now + 40))
 
 
 def drag(pile: str, index: int, card: str, to: str) -> Input:
-    def run(b: Board) -> None:
-        press(b, pile, index, card)
-        b.hands.move(PointerMove(160, 30))
-        b.view.carried = card if b.ui.held is not None else None
-        b.hands.up(PointerUp(to, now=500))
+    def run(page: Page) -> None:
+        press(page, pile, index, card)
+        page.do(PointerMove(160, 30), PointerUp(to, now=500))
 
     return run
 
 
 def single_tap(pile: str, index: int, card: str) -> Input:
-    def run(b: Board) -> None:
-        tap(b, pile, index, card)
-        assert b.view.calls == []  # not before the window has passed
-        assert b.browser.fire() == [DOUBLE_TAP_MS]
+    def run(page: Page) -> None:
+        tap(page, pile, index, card)
+        assert page.said == []  # not before the window has passed
+        assert page.fire("tap").ms == DOUBLE_TAP_MS
 
     return run
 
 
 def double_tap(pile: str, index: int, card: str) -> Input:
-    def run(b: Board) -> None:
-        tap(b, pile, index, card, now=0)
-        tap(b, pile, index, card, now=120)
-        assert b.browser.timers == []
+    def run(page: Page) -> None:
+        tap(page, pile, index, card, now=0)
+        tap(page, pile, index, card, now=120)
+        assert page.state.tap_wait is None
 
     return run
 
 
 def tap_to_select(pile: str, index: int, card: str, to: str, to_index: int | None = None) -> Input:
-    def run(b: Board) -> None:
-        b.ui.tap_to_select = True
-        tap(b, pile, index, card)
+    def run(page: Page) -> None:
+        page.state = state_of(settings=Settings(tap_to_select=True))
+        tap(page, pile, index, card)
         if to_index is None:
-            b.hands.key_play(Select(to))  # a tap on the pile's empty place (board/pointer.py)
+            page.do(Select(to))  # a tap on the pile's empty place (view/pointer.py)
         else:
-            tap(b, to, to_index, b.view.shown[to][to_index], now=800)
+            tap(page, to, to_index, str(page.game.position.cards(Pile.from_key(to))[to_index]), now=800)
 
     return run
 
 
 def keys(*actions: Select | Jump | Shortcut) -> Input:
-    def run(b: Board) -> None:
-        for action in actions:
-            b.hands.key_play(action)
+    def run(page: Page) -> None:
+        page.do(*actions)
 
     return run
 
 
-HOME = "The 5 of spades cannot go on its foundation yet: the ace of spades goes there next."
-ON_5H = "The 5 of spades goes only on the 6 of spades."
-COVERED = "The 3 of spades does not head a run of one suit in sequence."
-
 CASES: dict[str, tuple[str, Input]] = {
     # The 5 of spades to its foundation.
-    "home-tap": (HOME, single_tap("column-1", 5, "5S")),
-    "home-F": (HOME, keys(Shortcut("tap", "column-1"))),
-    "home-drag": (HOME, drag("column-1", 5, "5S", "foundation-S")),
-    "home-tap-to-select": (HOME, tap_to_select("column-1", 5, "5S", "foundation-S")),
-    "home-enter": (HOME, keys(Select("column-1", 5), Select("foundation-S"))),
-    "home-jump-F": (HOME, keys(Jump("column-1"), Shortcut("tap", "column-1"))),
+    "home-tap": (HOME_5S, single_tap("column-1", 5, "5S")),
+    "home-F": (HOME_5S, keys(Shortcut("tap", "column-1"))),
+    "home-drag": (HOME_5S, drag("column-1", 5, "5S", "foundation-S")),
+    "home-tap-to-select": (HOME_5S, tap_to_select("column-1", 5, "5S", "foundation-S")),
+    "home-enter": (HOME_5S, keys(Select("column-1", 5), Select("foundation-S"))),
+    "home-jump-F": (HOME_5S, keys(Jump("column-1"), Shortcut("tap", "column-1"))),
     # The 5 of spades onto the 5 of hearts.
     "column-drag": (ON_5H, drag("column-1", 5, "5S", "column-2")),
     "column-tap-to-select": (ON_5H, tap_to_select("column-1", 5, "5S", "column-2", 5)),
@@ -110,12 +104,14 @@ CASES: dict[str, tuple[str, Input]] = {
 
 @pytest.mark.parametrize(("said", "ask"), CASES.values(), ids=CASES.keys())
 def test_every_input_says_the_same_refusal_the_same_way(said: str, ask: Input) -> None:
-    b = Board()
-    before = b.game.position
-    ask(b)
-    assert b.game.position == before and b.game.moves == 0
-    assert [call for call in b.view.calls if call[0] == "say"] == [("say", said)]
-    assert b.browser.timers == []
+    page = Page()
+    before = page.game.position
+    ask(page)
+    if "tap" in page.timers:  # a window come due after all: nothing said twice
+        page.fire("tap")
+    assert page.game.position == before and page.game.moves == 0
+    assert page.said == [said] and page.announced.count(said) == 1
+    assert page.state.tap_wait is None
 
 
 def test_the_reasons_are_the_engines() -> None:
@@ -131,39 +127,13 @@ def test_the_reasons_are_the_engines() -> None:
     assert empty is not None and (empty.code, empty.params) == ("empty-source", {"pile": "cell-5"})
 
 
-def test_a_tap_held_is_shown_once_and_dropped_unsaid() -> None:
-    timers: list[tuple[float, Callable[[], None]]] = []
-    cancelled: list[int] = []
-
-    def later(ms: float, job: Callable[[], None]) -> Callable[[], None]:
-        timers.append((ms, job))
-        return lambda: cancelled.append(len(timers))
-
-    shown: list[tuple[str, object]] = []
-    wait = TapWait(later, lambda tap, position: shown.append((tap.card, position)))
-    first = Tap("column-1", 5, "5S", 0, moved=False)
-    wait.hold(first, "here")  # type: ignore[arg-type]
-    assert first.waiting and timers[0][0] == DOUBLE_TAP_MS
-    wait.flush("column-1", "5S")  # a press on the tapped card: maybe the double tap
-    assert shown == []
-    wait.flush("column-2", "5H")
-    assert shown == [("5S", "here")] and not first.waiting and cancelled
-    timers[0][1]()  # a timer that fires after all (its cancel came too late): nothing twice
-    assert shown == [("5S", "here")]
-    second = Tap("column-1", 5, "5S", 0, moved=False)
-    wait.hold(second, "there")  # type: ignore[arg-type]
-    wait.drop()
-    timers[1][1]()
-    assert shown == [("5S", "here")] and not second.waiting
-
-
 @pytest.mark.parametrize("lang", ["he", "uk"])
 def test_the_reason_is_said_in_the_pages_language(lang: str, speak: Callable[[str], None]) -> None:
     speak(lang)
     said = []
     for ask in (single_tap("column-1", 0, "3S"), drag("column-1", 0, "3S", "column-2")):
-        b = Board()
-        ask(b)
-        said += [text for name, text in b.view.calls if name == "say"]
+        page = Page()
+        ask(page)
+        said += page.said
     words = i18n.gettext("The {card} does not head a run of one suit in sequence.", card=card_name("3S"))
     assert said == [words, words] and words != COVERED

@@ -78,45 +78,52 @@ def test_the_flags_of_the_address() -> None:
 
 def test_stepping_forward_back_and_to_a_step() -> None:
     replay = Replay.of(Link(CODE, SOLUTION))
-    assert replay.position == CODE.deal() and replay.score == 0
+    assert replay.position == CODE.deal() and replay.score == 0 and replay.step == 0
+    end = replay
     for _ in range(len(SOLUTION)):
-        assert replay.forward() is not None
-    assert replay.at_end and replay.position.is_won and replay.forward() is None
-    assert replay.score == Link(CODE, SOLUTION).game().score
-    replay.go(1000)
-    assert replay.step == 98
-    replay.go(-3)
-    assert replay.step == 0 and replay.back() is None
-    replay.go(10)
-    assert replay.back() == SOLUTION[9] and replay.step == 9
+        end = end.forward()
+    assert end.at_end and end.position.is_won and end.step == 98
+    assert end.forward() == end and end.score == Link(CODE, SOLUTION).game().score
+    assert replay.step == 0  # each step a new replay: the first one as it was
+    assert replay.go(1000).step == 98 and replay.go(-3).step == 0
+    assert replay.back() is replay
+    tenth = replay.go(10)
+    assert tenth.back().step == 9 and tenth.back().position == Link(CODE, SOLUTION[:9]).game().position
 
 
 def test_play_and_pause_start_again_from_the_end() -> None:
-    replay = Replay(CODE, SOLUTION[:2])
-    assert replay.toggle() and replay.playing
-    replay.forward()
-    replay.forward()
-    assert replay.forward() is None and not replay.playing  # the end stops it
-    assert replay.toggle() and replay.step == 0
-    assert not replay.toggle()
+    replay = Replay(CODE, SOLUTION[:2]).toggle()
+    assert replay.playing
+    end = replay.forward().forward()
+    assert end.playing and end.at_end
+    stopped = end.forward()  # the end stops it
+    assert not stopped.playing and stopped.step == 2
+    again = stopped.toggle()
+    assert again.playing and again.step == 0
+    assert not again.toggle().playing
 
 
 def test_speed_and_delay() -> None:
     replay = Replay(CODE, ())
     assert replay.speed == DEFAULT_SPEED and replay.delay_ms() == 1000
     for speed in SPEEDS:
-        replay.set_speed(speed)
-        assert replay.delay_ms() == round(1000 / speed)
-    replay.set_speed(100.0)
-    assert replay.speed == DEFAULT_SPEED
+        assert replay.with_speed(speed).delay_ms() == round(1000 / speed)
+    assert replay.with_speed(100.0).speed == DEFAULT_SPEED
 
 
 def test_play_from_here_is_a_new_game_at_the_step() -> None:
-    replay = Replay.of(Link(CODE, SOLUTION))
-    replay.go(40)
-    game = replay.game()
+    replay = Replay.of(Link(CODE, SOLUTION, time=754_000)).go(40)
+    link = replay.taken_over()
     expected = Game.new(CODE)
     for move in SOLUTION[:40]:
         expected.play(move)
-    assert game == expected and game is not replay.game()
-    assert replay.link() == Link(CODE, SOLUTION)
+    assert link == Link(CODE, SOLUTION[:40]) and link.game() == expected
+    assert replay.link() == Link(CODE, SOLUTION, 754_000)
+
+
+def test_a_replays_positions_are_filled_once_and_left_out_of_its_equality() -> None:
+    replay = Replay.of(Link(CODE, SOLUTION[:3]))
+    assert len(replay.positions) == 4 and replay.positions[0] == CODE.deal()
+    assert replay.go(2).positions is replay.positions
+    assert Replay(CODE, SOLUTION[:3], positions=replay.positions) == replay
+    assert "positions" not in repr(replay)

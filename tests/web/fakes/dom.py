@@ -384,6 +384,10 @@ class Document(EventTarget):
     def querySelector(self, selector: str) -> Element | None:
         return self.documentElement.querySelector(selector)
 
+    def elementFromPoint(self, x: float, y: float) -> Element | None:
+        """No layout here: no element is under any point."""
+        return None
+
     def pile_keys(self) -> list[str]:
         return [node.attributes["data-pile"] for node in self.body.find() if "data-pile" in node.attributes]
 

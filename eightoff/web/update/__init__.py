@@ -1,0 +1,297 @@
+"""The page's one update: the next :class:`.state.PageState` and the effects to run, from the
+state and one action (pure Python, no browser import; tested under CPython).
+
+:func:`update` is a single ``match`` over the closed :data:`.actions.Action` union that
+ends in :func:`typing.assert_never`, so mypy finds an action without a case. Before the
+case: the hint shown goes at any action but a hint, a gesture under way and what comes
+from outside (:data:`KEEPS_HINT`), and the board's actions wait while it is blocked (a
+dialog over it, a replay shown: :func:`needs_board`). After it: the coach's offer goes when
+its game changed, the how-to at the first move, and the clock keeps its time.
+
+Each feature is a module of functions over a :class:`.draft.Draft` (the next state in the
+making): :mod:`.game` (the game on the table), :mod:`.board` (gestures, keys, Finish),
+:mod:`.solver` (hints and the coach), :mod:`.commands` (the windows, settings, record,
+backups, links, how-to), :mod:`.replay`. :func:`start` makes the first state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Final, assert_never, get_args
+
+from ...game import Game
+from ...moves import Move
+from ..actions import (
+    BOARD_COMMANDS,
+    Action,
+    Choose,
+    Close,
+    CodeTyped,
+    Command,
+    Copied,
+    DialogClosed,
+    FileRead,
+    FinishStep,
+    FocusTo,
+    ImportFile,
+    Jump,
+    KeyPlay,
+    Navigate,
+    OtherTab,
+    PointerAction,
+    PointerCancel,
+    PointerDown,
+    PointerMove,
+    PointerUp,
+    Release,
+    ReplaySpeed,
+    ReplayStep,
+    Saved,
+    Select,
+    Shortcut,
+    TapWindow,
+    Tick,
+    Visibility,
+    WorkerFailed,
+    WorkerReply,
+)
+from ..board.clock import Clock
+from ..board.focus import Spot, settle
+from ..effects import Effect, ReadFile, Save
+from ..links.address import Link
+from ..state import (
+    Confirm,
+    DealRandom,
+    HowTo,
+    KeysWindow,
+    OpenLink,
+    PageState,
+    ResetStats,
+    SettingsWindow,
+    StartDeal,
+    StatsWindow,
+    World,
+)
+from ..storage.daily import daily_code, iso
+from ..storage.settings import Settings
+from ..storage.stats import Stats
+from . import board, commands, replay, solver
+from .draft import Draft
+from .game import keep_time, other_tab, saved, step
+
+KEEPS_HINT: Final[tuple[type, ...]] = (
+    *get_args(PointerAction),
+    ReplaySpeed,
+    ImportFile,
+    CodeTyped,
+    FocusTo,
+    DialogClosed,
+    OtherTab,
+    WorkerReply,
+    WorkerFailed,
+    Visibility,
+    TapWindow,
+    ReplayStep,
+    Tick,
+    Saved,
+    Copied,
+    FileRead,
+)
+"""The actions that leave a hint shown: a gesture under way (its result, when it has one,
+clears it), the controls that change nothing on the board, what arrives from outside
+(another tab's game clears it itself), the timers but Finish's move, the effects' results."""
+
+
+def clears_hint(action: Action) -> bool:
+    """Whether ``action`` takes the hint shown off the board."""
+    return action != Command("hint") and not isinstance(action, KEEPS_HINT)
+
+
+def needs_board(action: Action) -> bool:
+    """Whether ``action`` acts on the board, which takes none while it is blocked: keyboard
+    play, tap-to-select, undo, redo, hint, go back, finish (a pointer's press asks the
+    board itself when it starts, Finish's moves before each)."""
+    if isinstance(action, Command):
+        return action.name in BOARD_COMMANDS
+    return isinstance(action, get_args(KeyPlay))
+
+
+def update(state: PageState, action: Action, world: World) -> tuple[PageState, tuple[Effect, ...]]:
+    """The state after ``action``, which came in ``world``, and the effects to run."""
+    d = Draft(state, world)
+    if clears_hint(action) and state.hints.shown is not None:
+        d.set(hints=replace(state.hints, shown=None))
+    if needs_board(action) and state.blocked:
+        return d.state, ()
+    match action:
+        case PointerDown():
+            board.down(d, action)
+        case PointerMove(x=x, y=y):
+            board.move(d, x, y)
+        case PointerUp(drop=drop, now=now):
+            board.up(d, drop, now)
+        case PointerCancel():
+            board.cancel(d)
+        case Navigate() | Select() | Jump() | Release() | Shortcut():
+            board.key_play(d, action)
+        case FocusTo(pile=pile, index=index):
+            position = d.state.game.position
+            board.focus_on(
+                d, settle(Spot(pile, index), {p.key: position.size(p) for p in position.piles()}), False
+            )
+        case TapWindow(serial=serial):
+            board.tap_window(d, serial)
+        case FinishStep(serial=serial):
+            board.finish_step(d, serial)
+        case Command(name=name):
+            command(d, name)
+        case Close(dialog=ident) | DialogClosed(dialog=ident):
+            d.close(ident)
+        case Choose():
+            commands.choose_setting(d, action)
+        case CodeTyped(text=text):
+            solver.code_typed(d, text, commands.typed_code(text))
+        case ReplaySpeed(speed=speed):
+            replay.speed(d, speed)
+        case ReplayStep():
+            replay.play_on(d)
+        case ImportFile(read=read):
+            d.ask(ReadFile(read))
+        case FileRead(text=text, error=error):
+            commands.file_read(d, text, error)
+        case OtherTab(loaded=loaded):
+            other_tab(d, loaded)
+        case WorkerReply(text=text):
+            solver.reply(d, text)
+        case WorkerFailed(failure=failure):
+            solver.failed(d, failure)
+        case Visibility(hidden=hidden):
+            seen(d, hidden)
+        case Tick():
+            pass  # the clock's time, below
+        case Saved(notice=notice, saving=saving, loaded=loaded, first=first):
+            saved(d, notice, saving, loaded, first)
+        case Copied(url=url, said=said, done=done):
+            commands.copied(d, url, said, done)
+        case _:
+            assert_never(action)
+    solver.follow(d)
+    commands.how_to_follows(d)
+    keep_time(d, state.clock, isinstance(action, Tick))
+    return d.state, tuple(d.effects)
+
+
+def command(d: Draft, name: str) -> None:
+    """One of the page's commands (:data:`.actions.CommandName`)."""
+    state = d.state
+    if name == "undo" or name == "redo":
+        step(d, back=name == "undo")
+    elif name == "hint":
+        solver.hint(d)
+    elif name == "go-back":
+        solver.go_back(d)
+    elif name == "finish":
+        board.finish(d)
+    elif name == "new-game":
+        commands.open_new_game(d)
+    elif name == "win-new":
+        d.close_all()
+        commands.open_new_game(d)
+    elif name == "settings":
+        d.open(SettingsWindow())
+    elif name == "help":
+        d.open(KeysWindow())
+    elif name == "stats":
+        d.open(StatsWindow())
+    elif name == "random-deal":
+        commands.guarded(d, DealRandom())
+    elif name == "play-code":
+        commands.play_code(d)
+    elif name == "restart":
+        commands.guarded(d, StartDeal(state.game.code, "restarted"))
+    elif name == "daily":
+        commands.guarded(d, StartDeal(daily_code(d.world.day)))
+    elif name == "confirm-yes":
+        commands.confirmed(d)
+    elif name == "reset-stats":
+        d.open(Confirm(ResetStats()))
+    elif name == "export":
+        commands.export_backup(d)
+    elif name == "copy-link":
+        commands.copy_link(d)
+    elif name == "share":
+        commands.share(d)
+    elif name == "how-to":
+        commands.how_to_again(d)
+    elif name == "how-to-close":
+        commands.how_to_dismissed(d)
+    else:
+        replay.command(d, name)
+
+
+def seen(d: Draft, hidden: bool) -> None:
+    """The tab hidden: the clock stops and, when it was running, the game is saved with its
+    time; seen again, it goes on."""
+    clock, now = d.state.clock, d.world.now
+    if hidden:
+        d.set(clock=clock.hidden_at(now))
+        if clock.running:
+            d.save()
+    else:
+        d.set(clock=clock.seen_at(now))
+
+
+# -- the start ------------------------------------------------------------------------------
+
+
+def start(
+    world: World,
+    game: Game,
+    settings: Settings,
+    stats: Stats,
+    *,
+    language: str = "en",
+    address_lang: str = "",
+    page: str = "",
+    said: tuple[str, ...] = (),
+    path: tuple[Move, ...] | None = None,
+    ask: Link | None = None,
+    replay_of: tuple[Link, int] | None = None,
+    how_to_seen: bool = True,
+    hidden: bool = False,
+) -> tuple[PageState, tuple[Effect, ...]]:
+    """The page's first state and effects: ``game`` with the ``settings`` and record as the
+    start decided it (:func:`.links.startup.decide`; ``path``: a position link's moves from
+    the deal, ``said`` its words, ``ask``: a deal the address asks for over a game in
+    progress), a replay link shown over it, the how-to for a first game, the first save."""
+    stats = stats.matched(game)
+    current = stats.current
+    if (
+        not game.moves
+        and game.code == daily_code(world.day)
+        and current is not None
+        and current.daily is None
+    ):
+        stats = stats.begin(game.code, iso(world.day))  # today's deal opened by its address
+    if path is not None:
+        stats = stats.with_path(game, path)
+    clock = Clock.of(game, stats, hidden, world.now)
+    state = PageState(game, settings, stats, language, address_lang, page, clock=clock)
+    d = Draft(state, world)
+    d.redraw("still")
+    if not how_to_seen and not game.moves:
+        d.set(how_to=HowTo(shown=True))
+    else:
+        d.set(how_to=HowTo(seen=how_to_seen))
+    words = list(said)
+    if replay_of is not None:
+        words.append(replay.start(d, *replay_of))
+    d.say(" ".join(w for w in words if w))
+    d.ask(Save(first=True))
+    if ask is not None:
+        d.open(Confirm(OpenLink(ask), game.moves, address=True))
+    keep_time(d, clock, tick=True)
+    return d.state, tuple(d.effects)
+
+
+__all__ = ["KEEPS_HINT", "clears_hint", "command", "needs_board", "start", "update"]

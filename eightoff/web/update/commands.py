@@ -1,0 +1,237 @@
+"""The page's commands off the board: the windows (New Game, Settings, Keys, Statistics, the
+question asked first), the deals they start, the settings chosen, the player's record,
+backups, shared links and the how-to (pure Python; tested under CPython through
+:func:`.update.update`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ...deal import NUMBERS, DealCode
+from ...errors import DealCodeError
+from ...winnable import CATALOGUED, winnable
+from ..actions import Choose
+from ..effects import Copy, Download, RememberHowTo
+from ..links.address import Link, share_url
+from ..state import (
+    Confirm,
+    DealRandom,
+    KeysWindow,
+    NewGameWindow,
+    OpenLink,
+    Pending,
+    ResetStats,
+    Said,
+    StartDeal,
+    StatsWindow,
+    TakeBackup,
+)
+from ..storage.backup_file import FILE_NAME, MEDIA_TYPE, BackupError, export, read, reason_text
+from ..words.i18n import _
+from .draft import Draft
+from .game import choose, open_link, show_game, start_deal
+from .solver import ask_deal, code_typed
+
+# -- deals -----------------------------------------------------------------------------------
+
+
+def guarded(d: Draft, then: Pending) -> None:
+    """Do ``then`` at once, or after asking when it would replace the game in progress
+    (it has moves and is not won)."""
+    game = d.state.game
+    if not game.moves or game.is_won:
+        run(d, then)
+    else:
+        d.open(Confirm(then, game.moves))
+
+
+def run(d: Draft, then: Pending) -> None:
+    """What the question's "yes" does (or what needed no question)."""
+    if isinstance(then, StartDeal):
+        start_deal(d, then)
+    elif isinstance(then, OpenLink):
+        open_link(d, then.link)
+    elif isinstance(then, DealRandom):
+        deal_random(d)
+    elif isinstance(then, ResetStats):
+        d.set(stats=d.state.stats.reset(d.state.game))
+        d.save()
+        stats_said(d, _("The statistics were reset."))
+    else:
+        take_backup(d, then)
+
+
+def deal_random(d: Draft) -> None:
+    """A random deal of the chosen cell count; with "only deals that can be won", one of
+    the catalogue (4, 2 cells) or one the worker has solved (8 cells)."""
+    settings, chance = d.state.settings, d.world.chance
+    if not settings.winnable:
+        start_deal(d, StartDeal(DealCode(chance % NUMBERS, settings.cells)))
+    elif settings.cells in CATALOGUED:
+        start_deal(d, StartDeal(winnable(settings.cells, lambda n: chance % n)))
+    else:
+        d.close_all()
+        ask_deal(d, settings.cells)
+
+
+def typed_code(text: str) -> DealCode | None:
+    """The deal code typed in the New Game window (``None``: none, or not a code)."""
+    try:
+        return DealCode.parse(text) if text.strip() else None
+    except DealCodeError:
+        return None
+
+
+def play_code(d: Draft) -> None:
+    window = d.state.window(NewGameWindow)
+    code = typed_code(window.code) if isinstance(window, NewGameWindow) else None
+    if code is not None:
+        guarded(d, StartDeal(code))
+
+
+def open_new_game(d: Draft) -> None:
+    """The New Game window with an empty code field (no verdict)."""
+    d.open(NewGameWindow())
+    code_typed(d, "", None)
+
+
+def confirmed(d: Draft) -> None:
+    """The player said yes: the question closes and what it asked about is done."""
+    question = d.state.window(Confirm)
+    d.close(Confirm.ident)
+    if isinstance(question, Confirm):
+        run(d, question.then)
+
+
+# -- settings ----------------------------------------------------------------------------------
+
+
+def choose_setting(d: Draft, action: Choose) -> None:
+    """A setting chosen: kept and saved; a language spoken at once (the address's
+    ``?lang=`` goes), the game left as it is."""
+    state = d.state
+    try:
+        settings = action.applied_to(state.settings)
+    except ValueError:  # not one of the choices: the page offers none other
+        return
+    choose(d, settings)
+    if settings.language and settings.language != state.language:
+        d.set(language=settings.language, address_lang="")
+        d.say("")
+
+
+# -- the record, backups, links ---------------------------------------------------------------
+
+
+def stats_said(d: Draft, text: str, bad: bool = False) -> None:
+    """A line under the Statistics window's buttons."""
+    window = d.state.window(StatsWindow)
+    if isinstance(window, StatsWindow):
+        d.change_window(replace(window, message=Said(text, d.serial()), bad=bad))
+
+
+def export_backup(d: Draft) -> None:
+    state = d.state
+    d.ask(Download(export(state.game, state.settings, state.stats, d.world.stamp), FILE_NAME, MEDIA_TYPE))
+    stats_said(d, _("Backup saved as {name}.", name=FILE_NAME))
+
+
+def file_read(d: Draft, text: str | None, error: BackupError | None) -> None:
+    """The chosen file read: refused with the reason, or what it holds said and asked."""
+    if error is None and text is not None:
+        try:
+            backup = read(text)
+        except BackupError as refused:
+            error = refused
+        else:
+            d.open(Confirm(TakeBackup(backup)))
+            return
+    if error is not None:
+        stats_said(d, _("This file cannot be imported: {reason}", reason=reason_text(error)), bad=True)
+
+
+def take_backup(d: Draft, then: TakeBackup) -> None:
+    """The game, settings and record replaced by a backup's (another tab's newer record is
+    read first, so this save is not refused as unseen)."""
+    backup = then.backup
+    show_game(d, backup.game, backup.settings, backup.stats)
+    d.save(take_over=True)
+    stats_said(d, _("Backup imported."))
+
+
+def copy_link(d: Draft) -> None:
+    url = share_url(d.state.page, d.state.game.code)
+    d.ask(Copy(url, _("Link copied: {url}", url=url)))
+
+
+def share(d: Draft) -> None:
+    """A replay link of the whole game (or of the replay shown)."""
+    state = d.state
+    link = None if state.replay is None else state.replay.link()
+    if link is None:
+        game, current = state.game, state.stats.current
+        moves = state.stats.whole_game(game)
+        time = None if current is None else current.played_for  # as of the last save
+        link = None if moves is None else Link(game.code, moves, time)
+    if link is None:
+        d.say(_("The moves of this game from its deal are not all known: it cannot be shared as a replay."))
+    elif not link.moves:
+        d.say(_("There is no move to share yet: a replay link needs a move."))
+    else:
+        url = f"{state.page}{link.query(replay=True)}"
+        d.ask(Copy(url, _("Replay link copied: {url}", url=url)))
+
+
+def copied(d: Draft, url: str, said: str, done: bool) -> None:
+    """The link on the clipboard (said), or shown selected to copy by hand."""
+    if done:
+        d.set(share=None)
+        d.say(said)
+    else:
+        d.set(share=url)
+
+
+# -- the how-to -------------------------------------------------------------------------------
+
+
+def how_to_again(d: Draft) -> None:
+    """Asked for from the keys' window: the how-to shown again, with the focus (the keys'
+    window closes, and gives the focus back to nothing: the how-to takes it)."""
+    d.close(KeysWindow.ident)
+    how_to = d.state.how_to
+    d.set(how_to=replace(how_to, shown=True, moves=d.state.game.moves, focus=d.serial()))
+
+
+def how_to_dismissed(d: Draft) -> None:
+    d.set(how_to=replace(d.state.how_to, shown=False, seen=True))
+    d.ask(RememberHowTo())
+
+
+def how_to_follows(d: Draft) -> None:
+    """After each action: a move played (or undone) since the how-to showed hides it for good."""
+    how_to = d.state.how_to
+    if how_to.shown and d.state.game.moves != how_to.moves:
+        how_to_dismissed(d)
+
+
+__all__ = [
+    "choose_setting",
+    "confirmed",
+    "copied",
+    "copy_link",
+    "deal_random",
+    "export_backup",
+    "file_read",
+    "guarded",
+    "how_to_again",
+    "how_to_dismissed",
+    "how_to_follows",
+    "open_new_game",
+    "play_code",
+    "run",
+    "share",
+    "stats_said",
+    "take_backup",
+    "typed_code",
+]

@@ -1,0 +1,244 @@
+"""The game on the table: playing a move, undo and redo, another game shown, the settings and
+the saves (pure Python; tested under CPython through :func:`.update.update`).
+
+Every change of the game ends the same way (:func:`after`): one redraw with its motion,
+the status line cleared, the clock and the record following the game, one save. The engine
+decides every rule; a refused move's reason is its error, in words
+(:mod:`.words.engine_errors`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ...errors import EightOffError, HistoryError
+from ...game import UNDO_LIMIT, Game
+from ...moves import Move
+from ..actions import Tick
+from ..board.clock import Clock
+from ..board.input_state import InputState
+from ..board.model import Motion
+from ..effects import Later
+from ..links.address import Link
+from ..solver.messages import line_request
+from ..state import StartDeal, WinWindow
+from ..storage.daily import daily_code
+from ..storage.notices import notice_text
+from ..storage.settings import Settings
+from ..storage.stats import Stats
+from ..storage.store import Loaded, Notice
+from ..words import speech
+from ..words.engine_errors import error_text
+from ..words.i18n import _, ngettext
+from .draft import Draft
+
+
+def play(d: Draft, move: Move, card: str, carried: bool = False) -> bool:
+    """Send one move to the engine: played (the moved cards glide; the win shows), or
+    refused with its reason (``card`` says no unless cards were ``carried``: they fly
+    back). Whether it was played. Every source of a move comes here (a gesture, keyboard
+    play, Finish): while the board is blocked (a dialog over it, a replay shown) nothing is
+    played, the carried cards go back."""
+    state = d.state
+    if state.blocked:
+        d.redraw()
+        return False
+    game = state.game.copy()
+    before = game.position
+    try:
+        points = game.play(move)
+    except EightOffError as error:  # the engine's refusal (a pile the game lacks too)
+        d.set(input=state.input.tap_failed())
+        d.refuse(None if carried else card, error_text(error))
+        return False
+    d.set(game=game)
+    after(d, "win" if game.is_won else "glide")
+    d.announce(speech.moved(before, move, points))
+    if game.is_won:
+        won(d, game)
+    return True
+
+
+def won(d: Draft, game: Game) -> None:
+    """``game`` was just won: the win message, said; the solver's line asked for (never
+    before a win: docs/coach.md)."""
+    d.open(WinWindow(game.score, game.moves))
+    d.announce(speech.won(game.score, game.moves))
+    serial = d.serial()
+    d.set(coach=replace(d.state.coach, line_asked=(serial, game)))
+    d.solve(line_request(serial, game.code))
+
+
+def step(d: Draft, back: bool) -> None:
+    """Undo (``back``) or redo one action with its flight; when there is none, the engine's
+    reason in words."""
+    state = d.state
+    game = state.game.copy()
+    stack = game.undo_stack if back else game.redo_stack
+    if not stack:
+        try:
+            game.undo() if back else game.redo()
+        except HistoryError as error:
+            d.say(error_text(error))
+        return
+    last, score = stack[-1], game.score
+    game.undo() if back else game.redo()
+    d.set(game=game, input=replace(state.input, last_tap=None))
+    after(d)
+    d.announce(speech.stepped(last, game.position, back, game.score - score))
+    if back and not game.can_undo and game.moves:
+        d.say(
+            ngettext(
+                "That was the last action undo can reach ({limit} back).",
+                "That was the last action undo can reach ({limit} back).",
+                UNDO_LIMIT,
+                limit=UNDO_LIMIT,
+            )
+        )
+
+
+def after(d: Draft, motion: Motion = "glide") -> None:
+    """One redraw (``motion``) and one save after the game changed; the status line
+    cleared; the cards picked up put back and a pointer's press forgotten (they name cards
+    by their place, which changed); the clock and the record follow the game."""
+    d.set(input=replace(d.state.input.put_back()[0], press=None))
+    d.redraw(motion)
+    d.say("")
+    state, now = d.state, d.world.now
+    clock = state.clock.followed(state.game, now)
+    d.set(clock=clock, stats=state.stats.timed(clock.elapsed(now)).follow(state.game, d.today))
+    d.save()
+
+
+def open_game(d: Draft, game: Game, said: str, path: tuple[Move, ...] | None = ()) -> None:
+    """Show ``game`` in place of the one in play (a new deal, a link's position, whose
+    moves from the deal are ``path``), save it and say ``said``. The game replaced counts
+    as lost if it had moves and was not won; the new one is the daily deal's when it is
+    today's deal."""
+    d.close_all()
+    state, now = d.state, d.world.now
+    daily = d.today if game.code == daily_code(d.world.day) else None
+    stats = (
+        state.stats.timed(state.clock.elapsed(now)).leave(state.game, d.today).begin(game.code, daily, path)
+    )
+    show_game(d, game, state.settings, stats, "deal")
+    d.save()
+    d.say(said)
+
+
+def open_link(d: Draft, link: Link) -> None:
+    """Show the deal or position a link asks for (an address, "play from here")."""
+    game = link.game()
+    if link.moves:
+        said = ngettext(
+            "Deal {code}, after the {moves} move of the link.",
+            "Deal {code}, after the {moves} moves of the link.",
+            game.moves,
+            code=str(game.code),
+            moves=game.moves,
+        )
+    else:
+        said = _("New deal {code}.", code=str(game.code))
+    open_game(d, game, said, link.moves)
+
+
+def start_deal(d: Draft, deal: StartDeal) -> None:
+    """Start a deal from its first card, saying so as it asks."""
+    game = Game.new(deal.code)
+    code = str(deal.code)
+    if deal.said == "restarted":
+        said = _("Deal {code} started again.", code=code)
+    elif deal.said == "unsolved":
+        said = _(
+            "New deal {code}: the solver could not find a deal that can be won just now, so this one "
+            "is random (almost every deal can be won).",
+            code=code,
+        )
+    else:
+        said = _("New deal {code}.", code=code)
+    open_game(d, game, said)
+
+
+def show_game(
+    d: Draft, game: Game, settings: Settings, stats: Stats | None = None, motion: Motion = "still"
+) -> None:
+    """Show another game (a new deal dealt with ``motion``, another tab's still): the
+    board's gestures, the hint shown, a replay and Finish's run forgotten."""
+    state = d.state
+    stats = state.stats if stats is None else stats
+    hints = replace(state.hints, shown=None)
+    clock = Clock.of(game, stats, state.clock.hidden, d.world.now)
+    d.set(game=game, settings=settings, stats=stats, input=InputState(), tap_wait=None, hints=hints)
+    d.set(replay=None, finishing=None, clock=clock)
+    d.redraw(motion)
+
+
+def choose(d: Draft, settings: Settings) -> None:
+    """New settings, saved: the deck, the colours and tap-to-select at once, the cell count
+    for the next deal."""
+    d.set(settings=settings)
+    d.save()
+
+
+def saved(d: Draft, notice: Notice | None, saving: bool, loaded: Loaded | None, first: bool) -> None:
+    """A save's outcome: whether saves work; another tab's game shown when it had saved
+    first; a notice said (after the start's words, for the start's save)."""
+    d.set(saving=saving)
+    other = notice is not None and notice.code == "storage-other-tab"
+    if other and loaded is not None and loaded.game is not None:
+        show_game(d, loaded.game, loaded.settings, loaded.stats)
+    if notice is None:
+        return
+    text = notice_text(notice)
+    if first and d.state.status.text:
+        text = f"{d.state.status.text} {text}"
+    d.say(text)
+
+
+def other_tab(d: Draft, loaded: Loaded) -> None:
+    """Another tab saved a newer game: shown, and said (the same game and settings, saved
+    when that tab was hidden with its clock's time: taken quietly). Or a value that is not
+    a game was written (another page on this origin, say): this tab's game saved at once,
+    which sets that value aside and says so, so a reload finds this game."""
+    state = d.state
+    if loaded.game is None:
+        d.save()
+        return
+    if loaded.game == state.game and loaded.settings == state.settings:  # only its clock moved: quietly
+        d.set(stats=loaded.stats, clock=Clock.of(state.game, loaded.stats, state.clock.hidden, d.world.now))
+        return
+    d.set(hints=replace(state.hints, shown=None))
+    if state.replay is not None:  # the replay stays on the board; the game behind it follows
+        clock = Clock.of(loaded.game, loaded.stats, state.clock.hidden, d.world.now)
+        d.set(game=loaded.game, settings=loaded.settings, stats=loaded.stats, clock=clock)
+    else:
+        d.close_all()
+        show_game(d, loaded.game, loaded.settings, loaded.stats)
+    d.say(notice_text(loaded.notice))
+
+
+def keep_time(d: Draft, before: Clock, tick: bool) -> None:
+    """The clock's time as of now, and while it runs a timer for its next second: asked at
+    each second (``tick``), and anew when the clock started, stopped or moved on otherwise
+    than by time (``before`` was the clock)."""
+    clock = d.state.clock.at(d.world.now)
+    d.set(clock=clock)
+    wait = clock.until_next_second()
+    if wait is not None and (tick or replace(before, shown=0) != replace(clock, shown=0)):
+        d.ask(Later("clock", wait, Tick()))
+
+
+__all__ = [
+    "after",
+    "choose",
+    "keep_time",
+    "open_game",
+    "open_link",
+    "other_tab",
+    "play",
+    "saved",
+    "show_game",
+    "start_deal",
+    "step",
+    "won",
+]

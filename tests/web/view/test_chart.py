@@ -1,0 +1,58 @@
+"""The Statistics window's figures and chart as data (eightoff.web.view.chart.py)."""
+
+from __future__ import annotations
+
+from eightoff.web.storage.stats import Result, Tally
+from eightoff.web.view.chart import CHART_GAMES, HEIGHT, WIDTH, bars, figures, summary
+
+
+def result(score: int, won: bool = False, date: str = "2026-11-30") -> Result:
+    return Result("EO1-C4-AAAAAFA", won, score, 100 if won else 30, date)
+
+
+def test_the_chart_shows_the_last_50_games_scaled_to_the_best_score() -> None:
+    games = [result(10 * n, won=n % 3 == 0) for n in range(60)]
+    drawn = bars(games)
+    assert len(drawn) == CHART_GAMES
+    assert drawn[0].title == "2026-11-30: not won, score 100"
+    assert drawn[-1].height == HEIGHT and drawn[-1].y == 0 and drawn[-1].x == round(49 * WIDTH / 50, 2)
+    assert [b.won for b in drawn] == [n % 3 == 0 for n in range(10, 60)]
+    assert drawn[2].title == "2026-11-30: won, score 120 in 100 moves"
+    assert all(b.width == round(WIDTH / 50 * 0.8, 2) for b in drawn)
+
+
+def test_a_score_of_zero_still_shows_and_no_games_draw_nothing() -> None:
+    drawn = bars([result(0), result(0)])
+    assert [(b.y, b.height) for b in drawn] == [(HEIGHT - 2.0, 2.0)] * 2
+    assert bars([]) == []
+
+
+def test_the_summary_in_words() -> None:
+    assert summary([]) == "No finished games yet."
+    assert summary([result(40, won=True)]) == "1 finished game, 1 won. Scores from 40 to 40, 40 on average."
+    many = [result(n) for n in range(0, 700, 10)]
+    assert summary(many) == "50 finished games, 0 won. Scores from 200 to 690, 445 on average."
+
+
+def test_the_figures() -> None:
+    assert figures(Tally()) == [
+        ("Games played", "0"),
+        ("Games won", "0"),
+        ("Win rate", "0%"),
+        ("Winning streak", "0"),
+        ("Best streak", "0"),
+        ("Best score", "0"),
+        ("Fewest moves to win", "–"),
+        ("Wins in fewer moves than the solver", "0"),
+        ("Fastest win", "–"),
+    ]
+    assert figures(Tally(3, 2, 2, 2, 600, 90, 1, fastest=754_999))[2:] == [
+        ("Win rate", "67%"),
+        ("Winning streak", "2"),
+        ("Best streak", "2"),
+        ("Best score", "600"),
+        ("Fewest moves to win", "90"),
+        ("Wins in fewer moves than the solver", "1"),
+        ("Fastest win", "12:34"),
+    ]
+    assert figures(Tally(1, 1, 1, 1, 600, 90, fastest=3_725_000))[-1] == ("Fastest win", "1:02:05")
