@@ -14,9 +14,11 @@
 //   versions whole, offline included).
 // - Our content-hashed assets and the runtime files (versioned paths): they never change under
 //   their name, so cache first. Each copy is checked against its SHA-256 before it is stored
-//   (a bad copy is fetched again, bypassing the HTTP cache, and never stored). Answering with
-//   the cached Response itself also lets Chromium keep the compiled wasm and scripts beside
-//   the cache entry (docs/performance.md).
+//   (a bad copy is fetched again, bypassing the HTTP cache, and never stored), and stored
+//   carrying that digest (`x-eightoff-sha256`, as the page's own copies do: the page uses the
+//   runtime's wasm from this cache only when it carries this build's; docs/storage.md).
+//   Answering with the cached Response itself also lets Chromium keep the compiled wasm and
+//   scripts beside the cache entry (docs/performance.md).
 // - Install copies the unchanged immutable files from the previous build's cache instead of
 //   downloading them, once they match their hash (so also the files of this build's own
 //   cache, when an install was cut short). It stores one file at a time, in pieces a page
@@ -51,7 +53,7 @@ self.addEventListener("install", (event) => {
       const older = immutable.has(url) && await caches.match(url);  // from an older build
       const response = (older && await checked(url, older)) || await fetchChecked(url);
       if (!response) throw new Error(`precache: not this build's copy of ${url}`);
-      await cache.put(url, response);
+      await cache.put(url, stamped(url, response));
     }
     await self.skipWaiting();
   })());
@@ -160,8 +162,17 @@ async function cacheFirst(request, key) {
   const response = await fetch(request);
   const good = await checked(key, response) || await checked(key, await fetch(key, { cache: "reload" }));
   if (!good) return response;  // not stored: the next request tries again
-  await cache.put(key, good.clone());
+  await cache.put(key, stamped(key, good.clone()));
   return good;
+}
+
+// An immutable file's checked copy as it is stored: carrying the digest it was checked against.
+function stamped(url, response) {
+  const digest = digests.get(url);
+  if (!digest) return response;
+  const headers = new Headers(response.headers);
+  headers.set("x-eightoff-sha256", digest);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
 async function networkFirst(request, key) {

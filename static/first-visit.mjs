@@ -7,7 +7,7 @@
 // pyodide-loader.mjs asks while PyScript starts (`firstVisitPath`), in the page only.
 import { expandSnapshot } from "./snapshot-format.mjs";
 import { fetchPackage } from "./package.mjs";
-import { SNAPSHOT, STDLIB_BOOT, WASM } from "./runtime-files.mjs";
+import { SNAPSHOT, SNAPSHOT_SHA256, STDLIB_BOOT, WASM, matches } from "./runtime-files.mjs";
 
 const loaderFacts = globalThis.eightoffLoader;
 
@@ -52,15 +52,18 @@ const SAMPLE_MS = 300;
  * responses taken over from the page's preloads (their first bytes were measured), which
  * Pyodide's own fetches are then answered with. `wasmStored`: a copy of the wasm is in Cache
  * Storage (nothing of it to sample). ?first_visit=snapshot|boot (tests, the benchmark) forces
- * the answer.
+ * the answer. Without `snapshotAllowed` (a stored copy was dropped, a start before failed with
+ * the snapshot, or this build's is refused here: runtime-cache.mjs), as before.
  */
-export async function firstVisitPath(wasmStored) {
+export async function firstVisitPath(wasmStored, snapshotAllowed = true) {
   const forced = loaderFacts?.firstVisit;
   const sample = sampleDownloads(wasmStored ? [] : [WASM]);
   const connection = navigator.connection;
   let snapshot;
   let why;
-  if (forced) {
+  if (!snapshotAllowed) {
+    [snapshot, why] = [false, "the snapshot is not to be used here now"];
+  } else if (forced) {
     [snapshot, why] = [forced === "snapshot", "forced"];
   } else if (navigator.onLine === false) {
     [snapshot, why] = [false, "offline"];
@@ -93,7 +96,10 @@ function fetchSnapshot() {
   const heap = (async () => {
     const response = await fetch(SNAPSHOT);
     if (!response.ok) throw new Error(`snapshot: HTTP ${response.status}`);
-    return expandSnapshot(new Uint8Array(await response.arrayBuffer()));
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    // Another copy than this build's (a proxy's, a portal's) is never restored.
+    if (!(await matches(bytes, SNAPSHOT_SHA256))) throw new Error("snapshot: not this build's");
+    return expandSnapshot(bytes);
   })();
   heap.catch(() => {}); // handled where the boot awaits it
   return heap;

@@ -4,6 +4,9 @@
 // the page is parsed: it sees every runtime download through a thin `fetch` wrapper (bytes
 // as they stream, and the content type of the .wasm), tells the stages apart through
 // PyScript's events, and replaces a hang or a blank page with a message a player can act on.
+// A file of the game the host refused is asked for once more past the browser's HTTP cache
+// (which may keep an error a host sent during a deploy); a failure the data the browser keeps
+// may have caused gets a rescue that never costs the saved game (docs/storage.md).
 "use strict";
 (() => {
   // Every user-visible string of the loading screen, by the English msgid of the
@@ -31,6 +34,9 @@
     "error.hint": pgettext("loader", "Reload the page to try again. If this keeps happening, please report it."),
     "error.retry": pgettext("loader", "Try again"),
     "error.reset": pgettext("loader", "Download my saved data and start afresh"),
+    "error.repair": pgettext("loader", "Repair and try again"),
+    "error.repair_hint": pgettext("loader", "Repairing deletes the copies of the game's files that this browser keeps, and downloads them again. Your saved game stays."),
+    "error.backup": pgettext("loader", "Download a backup of my game"),
     "error.details": pgettext("loader", "Technical details"),
     "error.wasm_type": pgettext("loader", "The server sends the game engine with the wrong type (“{type}” instead of “application/wasm”), so the browser refuses to run it. The site's server configuration needs fixing."),
     "error.http": pgettext("loader", "A file of the game could not be downloaded (HTTP status {status})."),
@@ -63,6 +69,7 @@
   const stallSeconds = loader.bootSeconds;
   let finished = false;
   let stalled = false;
+  let retrying = null; // a module's download asked for again (`moduleFailed`)
   let stage = "page";
   let watchdog = 0;
 
@@ -128,10 +135,10 @@
     showProgress();
   };
 
-  // `unforeseen`: a failure the saved data may cause (an error or a stall, not a download):
-  // the screen then also offers to set the saved data aside and start afresh.
+  // `unforeseen`: a failure the data the browser keeps may cause (an error or a stall, not a
+  // download): the screen then also offers the rescue (`offerRescue`).
   function fail(message, details = "", unforeseen = false) {
-    if (finished) return;
+    if (finished || retrying) return;
     finished = true;
     clearTimeout(watchdog);
     root.setAttribute("data-boot-error", "");
@@ -140,9 +147,7 @@
     part("loading-error-details").textContent = details || message;
     errorBox.hidden = false;
     part("loading-retry").addEventListener("click", () => location.reload());
-    const reset = part("loading-reset");
-    reset.hidden = !(unforeseen && saved() !== null);
-    reset.addEventListener("click", startAfresh);
+    if (unforeseen) offerRescue();
   }
 
   // An error's name and message, then where it came from. V8 begins its stack with the
@@ -159,28 +164,125 @@
   // The saved record (docs/storage.md), or null (none, or no storage).
   const saved = () => {
     try {
-      return loader.facts && localStorage.getItem(loader.facts.recordKey);
+      return (loader.facts && localStorage.getItem(loader.facts.recordKey)) ?? null;
     } catch {
       return null;
     }
   };
-  // Hand the saved data to the player as a file, keep it under the "set aside" key (as the
-  // game does with bad data: docs/storage.md), remove it and start again: a fresh game.
-  function startAfresh() {
-    const value = saved();
-    if (value !== null) {
-      const link = document.createElement("a");
-      link.href = URL.createObjectURL(new Blob([value], { type: "application/json" }));
-      link.download = "eightoff-saved-data.json";
-      document.body.append(link);
-      link.click();
-      link.remove();
-      try {
-        localStorage.setItem(loader.facts.backupKey, value);
-        localStorage.removeItem(loader.facts.recordKey);
-      } catch {
-        // Storage refused the copy: keep the record where it is rather than lose it.
+
+  // The rescue, one step at a time, never at the saved game's cost. First "Repair and try
+  // again": it deletes what the page keeps of the game's files (its runtime's copies and the
+  // service worker's caches, whose files are fetched again) and keeps the saved game. Once
+  // nothing of that is left (the repair did not help), "Download my saved data and start
+  // afresh" sets the saved game aside. Both come with the download of the saved game as a
+  // backup file the game's Import reads.
+  async function offerRescue() {
+    const record = saved();
+    const kept = await keptCopies();
+    const reset = part("loading-reset");
+    if (kept.entries.length || kept.worker) {
+      reset.textContent = text("error.repair");
+      const hint = document.createElement("p");
+      hint.className = "loading-rescue-hint";
+      hint.textContent = text("error.repair_hint");
+      reset.after(hint);
+      reset.addEventListener("click", () => repair(kept));
+    } else if (record !== null) {
+      reset.addEventListener("click", () => startAfresh(record));
+    } else {
+      return;
+    }
+    reset.hidden = false;
+    const backup = record === null ? null : backupFile(record);
+    if (backup !== null) {
+      const button = reset.cloneNode(false);
+      button.classList.replace("loading-reset", "loading-backup");
+      button.textContent = text("error.backup");
+      button.addEventListener("click", () => download(backup));
+      reset.after(button);
+    }
+  }
+
+  // The game's own files kept in this browser: the Cache Storage entries of this copy of the
+  // game (under its address; another copy on the same origin keeps its own), but the starts'
+  // marks and the snapshot's failures (`runtime-cache.mjs` names them: `notCopies`), and the
+  // service worker's registration.
+  async function keptCopies() {
+    const scope = new URL(".", location.href).href;
+    const marks = loader.notCopies || [];
+    const kept = { entries: [], worker: null };
+    try {
+      for (const name of await caches.keys()) {
+        const cache = await caches.open(name);
+        for (const request of await cache.keys()) {
+          if (request.url.startsWith(scope)) kept.entries.push([cache, request, marks.some((mark) => request.url.startsWith(mark))]);
+        }
       }
+    } catch {
+      // no Cache Storage: nothing kept there
+    }
+    kept.entries = kept.entries.filter(([, , mark]) => !mark).length ? kept.entries : [];
+    try {
+      kept.worker = (await navigator.serviceWorker.getRegistration()) || null;
+    } catch {
+      // no service workers
+    }
+    return kept;
+  }
+
+  // Repair: what this start downloaded is asked for again past the HTTP cache (a damaged or
+  // stale entry is replaced), every kept entry of this copy is deleted (empty caches with it)
+  // and its service worker unregistered (the next start installs it afresh); the saved game,
+  // settings and statistics stay. Then the page loads again.
+  async function repair(kept) {
+    const urls = performance.getEntriesByType("resource").map((entry) => entry.name)
+      .filter((url) => new URL(url).origin === location.origin);
+    await Promise.all([...new Set(urls)].map((url) => nativeFetch(url, { cache: "reload" }).then((r) => r.arrayBuffer(), () => {}).catch(() => {})));
+    for (const [cache, request] of kept.entries) await cache.delete(request).catch(() => {});
+    try {
+      for (const name of await caches.keys()) {
+        if (!(await (await caches.open(name)).keys()).length) await caches.delete(name);
+      }
+    } catch {
+      // no Cache Storage
+    }
+    await kept.worker?.unregister().catch(() => {});
+    location.reload();
+  }
+
+  // The saved record as a backup file (eightoff/web/storage/backup_file.py, `export`: the
+  // record as it is, in an envelope that names the format, its version and the time), or
+  // null when the record is not a JSON object (no backup could hold it).
+  function backupFile(record) {
+    try {
+      const value = JSON.parse(record);
+      if (!value || typeof value !== "object" || Array.isArray(value)) return null;
+    } catch {
+      return null;
+    }
+    const exported = new Date().toISOString().replace(/\.\d{3}Z$/, "Z");
+    return `{"format":"eightoff-backup","version":1,"exported":"${exported}","record":${record}}`;
+  }
+
+  function download(text) {
+    const link = document.createElement("a");
+    link.href = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+    link.download = "eightoff-backup.json";
+    document.body.append(link);
+    link.click();
+    link.remove();
+  }
+
+  // Start afresh: the saved game downloaded as a backup file, kept under the "set aside" key
+  // (as the game does with bad data: docs/storage.md) and removed: a fresh game starts.
+  function startAfresh(record) {
+    const backup = backupFile(record);
+    if (backup !== null) download(backup);
+    try {
+      localStorage.setItem(loader.facts.backupKey, record);
+      localStorage.removeItem(loader.facts.recordKey);
+    } catch {
+      // Storage refused the copy: keep the record where it is rather than lose it.
     }
     location.reload();
   }
@@ -208,11 +310,20 @@
       addBytes(url, value.byteLength);
     }
   };
+  // A file of ours the host refused is asked for once more past the HTTP cache, which may
+  // hold an error the host sent and let it keep (deploy/README.md): during a deploy, a file
+  // the new page names may not be there yet.
+  const ours = (url) => new URL(url).origin === location.origin;
+  const again = (that, input, init, response) => {
+    const method = (init && init.method) || (input instanceof Request ? input.method : "GET");
+    if (method.toUpperCase() !== "GET") return response;
+    return nativeFetch.call(that, input, { ...init, cache: "reload" }).catch(() => response);
+  };
   window.fetch = function (input, init) {
     const pending = nativeFetch.call(this, input, init);
     if (finished) return pending;
     const url = new URL(input instanceof Request ? input.url : String(input), location.href).href;
-    return pending.then((response) => inspect(url, response), (error) => {
+    return pending.then((response) => (response.ok || !ours(url) ? response : again(this, input, init, response))).then((response) => inspect(url, response), (error) => {
       if (optional.has(url)) {
         forget(url);
         throw error;
@@ -231,10 +342,59 @@
   });
   observer.observe({ type: "resource", buffered: true });
 
+  // A module of ours that did not arrive (its <script> failed, or an import() says so): a
+  // download failure, not the saved data's. Each file that failed is asked for once more past
+  // the HTTP cache; when every one of them now comes, the page is loaded again, once for
+  // those files (the browser keeps a module that failed for the page's life). The files: the
+  // failed <script> and <link rel=modulepreload> elements, the module an import() names,
+  // and every file of ours whose answer was an error (resource timing's status).
+  const failedFiles = new Set();
+  const MODULE_FAILED = /(?:failed to fetch dynamically imported module|error loading dynamically imported module|importing a module script failed)(?::\s*(\S+))?/i;
+  const onElementError = (event) => {
+    const element = event.target;
+    const url = element instanceof HTMLScriptElement ? element.src : element instanceof HTMLLinkElement ? element.href : "";
+    if (!url || !ours(url)) return;
+    failedFiles.add(url);
+    if (element instanceof HTMLScriptElement) moduleFailed(`${url} did not load`);
+  };
+  addEventListener("error", onElementError, true);
+  function moduleFailed(details, named = "") {
+    if (named) failedFiles.add(new URL(named, location.href).href);
+    retrying ||= (async () => {
+      await new Promise((resolve) => setTimeout(resolve)); // the other failures of the moment
+      for (const entry of performance.getEntriesByType("resource")) {
+        if (entry.responseStatus >= 400 && ours(entry.name)) failedFiles.add(entry.name);
+      }
+      const urls = [...failedFiles];
+      let status = 0;
+      const fresh = await Promise.all(urls.map((url) => nativeFetch(url, { cache: "reload" }).then((response) => {
+        if (!response.ok) status = response.status;
+        return response.ok;
+      }, () => false)));
+      const state = history.state && typeof history.state === "object" ? history.state : {};
+      const tried = Array.isArray(state.loaderRetried) ? state.loaderRetried : [];
+      if (urls.length && fresh.every(Boolean) && urls.some((url) => !tried.includes(url))) {
+        history.replaceState({ ...state, loaderRetried: [...tried, ...urls] }, "");
+        location.reload();
+        return;
+      }
+      retrying = null;
+      // Every file now comes, and the page was loaded again for each: not a download (a
+      // host's wrong type for a module, say), nor the data the browser keeps.
+      const came = urls.length && fresh.every(Boolean);
+      const offline = navigator.onLine === false;
+      const message = status ? text("error.http", { status }) : came ? text("error.script") : text(offline ? "error.offline" : "error.network");
+      fail(message, `${details}\n${urls.join("\n")}`);
+    })();
+  }
+
   // Errors before the game is ready: report them instead of leaving a half-drawn page.
   const onError = (event) => {
     const error = event.error || event.reason;
-    fail(text("error.script"), described(error) || event.message || String(error), true);
+    const details = described(error) || event.message || String(error);
+    const missing = MODULE_FAILED.exec(details);
+    if (missing) moduleFailed(details, missing[1]);
+    else fail(text("error.script"), details, true);
   };
   addEventListener("error", onError);
   addEventListener("unhandledrejection", onError);
@@ -245,7 +405,9 @@
   };
   const banners = new MutationObserver(() => {
     const banner = document.querySelector(".py-error");
-    if (banner) fail(text("error.python"), banner.textContent, true);
+    const missing = banner && MODULE_FAILED.exec(banner.textContent);
+    if (missing) moduleFailed(banner.textContent, missing[1]);
+    else if (banner) fail(text("error.python"), banner.textContent, true);
   });
   banners.observe(document.body, { childList: true });
   document.addEventListener("py:ready", () => setStage("game"));
@@ -259,7 +421,13 @@
     banners.disconnect();
     removeEventListener("error", onError);
     removeEventListener("unhandledrejection", onError);
+    removeEventListener("error", onElementError, true);
     screen.remove();
+    // A module asked for again is asked for again after a later failure too.
+    if (history.state && typeof history.state === "object" && "loaderRetried" in history.state) {
+      const { loaderRetried, ...rest } = history.state;
+      history.replaceState(Object.keys(rest).length ? rest : null, "");
+    }
     registerServiceWorker();
   };
   // The board is playable: Python sets <html data-ready>. One observer for the page's

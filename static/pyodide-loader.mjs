@@ -10,16 +10,20 @@
 // - snapshot-format.mjs: the snapshot's file format, expanded into the heap image;
 // - first-visit.mjs: a first visit's choice, to fetch the snapshot alongside the runtime and
 //   boot from it (a fast link) or to boot without it;
-// - runtime-cache.mjs: the stored snapshot and wasm (Cache Storage), read here while PyScript
-//   starts; stored anew by a worker (`snapshot-store.mjs`) once the board is playable and the
-//   player pauses, after a boot that had no stored snapshot;
+// - runtime-cache.mjs: the stored snapshot and wasm (Cache Storage), read and checked against
+//   this build's digests here while PyScript starts, and the mark a start that runs them
+//   leaves until playable; stored anew by a worker (`snapshot-store.mjs`) once the board is
+//   playable and the player pauses, after a boot that had no stored snapshot;
 // - late-stdlib.mjs: the standard library in two parts, the rest put in place once playable;
 // - package.mjs: our package in parts, the page's language's catalogue, the rest once playable.
 //
 // The snapshot: its name carries a hash of its content (the build rewrites it), so a snapshot
 // of another build is never asked for; a later visit reads it from the page's cache while
-// PyScript starts and boots from it; missing, malformed or refused by Pyodide, the normal
-// boot follows and nothing is lost. The standard library: a normal boot is given its boot
+// PyScript starts, checks its SHA-256 against the build's (a copy that is not this build's is
+// deleted: another build's is never restored) and boots from it; missing, damaged, or refused
+// by Pyodide, the normal boot follows and nothing is lost. A start after one that ran a
+// snapshot or the stored wasm and never became playable boots without them
+// (runtime-cache.mjs). The standard library: a normal boot is given its boot
 // part (the modules a first visit imports), which a first visit fetches as soon as it has
 // chosen that path (the page preloads only the wasm, which every path needs); the snapshot
 // holds every module the page imports, so a boot from it does not wait for any of it: Pyodide
@@ -44,13 +48,16 @@
 //
 // `<html data-snapshot>` tells what happened: "used" (the stored one), "fetched" (a first
 // visit booted from one fetched with the runtime), "missing" (a first visit booted without),
-// "failed", then "stored" once a fresh snapshot is in the cache. The solver's worker boots
-// through this module too: it uses a stored snapshot but leaves storing to the page.
+// "failed" (a stored one that was not this build's, a start before that failed with it, or one
+// that did not load: the normal boot followed), "refused" (this build's snapshot could not be
+// restored here: neither used, fetched nor stored again until a new build), then "stored" once
+// a fresh snapshot is in the cache. The solver's worker boots through this module too: it uses
+// a stored snapshot, checked, but leaves marks and storing to the page.
 import { loadPyodide as loadPinnedPyodide, version } from "./vendor/pyodide-314.0.7/pyodide.mjs";
 import { firstVisitPath } from "./first-visit.mjs";
 import { installStdlib, wholeStdlib } from "./late-stdlib.mjs";
 import { fetchPackage, unpackFirst } from "./package.mjs";
-import { readSnapshot, readStoredWasm, storeSnapshot } from "./runtime-cache.mjs";
+import { markStart, readStoredCopies, refuseSnapshot, snapshotWorked, storeSnapshot } from "./runtime-cache.mjs";
 import { RUNTIME, STDLIB_BOOT, WASM, compilable } from "./runtime-files.mjs";
 import { expandSnapshot } from "./snapshot-format.mjs";
 
@@ -65,12 +72,13 @@ const skipSnapshot = loaderFacts?.snapshot === false;
 if (loaderFacts) loaderFacts.compilable = compilable;
 
 // Started when this module runs (index.html runs it before PyScript): overlaps PyScript's start.
-let stored = skipSnapshot ? Promise.resolve(null) : readSnapshot();
-let storedWasm = skipSnapshot ? Promise.resolve(null) : readStoredWasm();
-// A first visit's choice, made while PyScript starts (null: not a first visit here).
+const NOTHING_STORED = { snapshot: null, wasm: null, withoutSnapshot: false, refused: false, storeAgain: false };
+let stored = skipSnapshot ? Promise.resolve(NOTHING_STORED) : readStoredCopies();
+// A first visit's choice, made while PyScript starts (null: not a first visit here). A start
+// whose stored snapshot was dropped, or failed before, boots the normal way.
 let firstVisit =
   inPage && !skipSnapshot
-    ? stored.then(async (found) => (found ? null : firstVisitPath(Boolean(await storedWasm))))
+    ? stored.then((found) => (found.snapshot ? null : firstVisitPath(Boolean(found.wasm), !found.withoutSnapshot)))
     : Promise.resolve(null);
 
 export async function loadPyodide(options = {}) {
@@ -83,34 +91,65 @@ export async function loadPyodide(options = {}) {
 
 async function chooseAndLoad(options) {
   const config = { ...options, indexURL: RUNTIME, stdLibURL: STDLIB_BOOT };
-  const snapshot = await stored;
+  const asked = performance.now();
+  const found = await stored;
+  // How long the boot waited for the stored copies and their checks (bench/startup.py).
+  performance.measure("eightoff-copies-wait", { start: asked, end: performance.now() });
+  const snapshot = found.snapshot;
   const choice = await firstVisit;
   // A stored Response can be read once: the first boot that fetches the wasm takes it.
   const copies = new Map(choice?.responses ?? []);
-  const wasm = await storedWasm;
-  if (wasm) copies.set(WASM, Promise.resolve(wasm));
+  if (found.wasm) copies.set(WASM, Promise.resolve(found.wasm));
   // The solver's worker boots with the whole standard library: it has no finder for the rest.
   if (!inPage) copies.set(STDLIB_BOOT, wholeStdlib());
-  stored = storedWasm = firstVisit = Promise.resolve(null); // a second interpreter boots normally
+  stored = Promise.resolve(NOTHING_STORED); // a second interpreter boots normally
+  firstVisit = Promise.resolve(null);
+  // The snapshot (and the wasm) are stored in idle time, once, unless this build's snapshot is
+  // refused here; after a start from the stored snapshot, only when a copy was dropped.
+  let storing = false;
+  const storeLater = () => {
+    if (found.refused || storing) return;
+    storing = true;
+    whenPlayable(() => storeSnapshot(() => report("stored")));
+  };
+  // The stored wasm compiled ahead; when it cannot be read back whole (the browser's checksum
+  // of its entry: the entry is dropped), the network's boots, and a copy is stored again.
+  const storedWasm = () => {
+    const compiled = found.wasm && copies.has(WASM) ? compileAhead(take(WASM)) : null;
+    compiled?.then((module) => module || (inPage && storeLater()));
+    return compiled;
+  };
   const take = (url) => {
     const copy = copies.get(url) ?? null;
     copies.delete(url);
     return copy;
   };
   if (snapshot || choice?.heap) {
+    // Which part failed: the snapshot's arrival (a first visit's download) or, once its heap
+    // was there, its restore (Pyodide could not boot from this build's snapshot here).
+    let restoring = false;
     try {
-      const expanded = snapshot ? Promise.resolve(expandSnapshot(snapshot)) : choice.heap;
+      // Marked before it runs: a start that never gets playable is not repeated.
+      const marked = markStart(["snapshot", ...(found.wasm ? ["wasm"] : [])]);
+      // A stored snapshot is expanded once its bytes are found to be this build's (else the
+      // normal boot follows); a first visit's is checked as it arrives (first-visit.mjs).
+      const expanded = snapshot ? found.checkSnapshot().then((good) => ours(good, snapshot)) : choice.heap;
       // A first visit compiles the wasm while the snapshot still arrives: Pyodide would only
       // begin once the snapshot is expanded.
-      const compiled = snapshot ? null : compileAhead(take(WASM));
-      // The pages the snapshot only names come from the new instance's memory.
-      const instantiated = async (instance) => (await expanded).fill(instance);
+      const compiled = storedWasm() ?? (snapshot ? null : compileAhead(take(WASM)));
+      // The pages the snapshot only names come from the new instance's memory; then Pyodide
+      // restores the heap.
+      const instantiated = async (instance) => {
+        (await expanded).fill(instance);
+        restoring = true;
+      };
       // In the page, Pyodide's fetch of the standard library is answered with an empty zip.
       const early = inPage ? (url) => (url === STDLIB_BOOT ? Promise.resolve(new Response(new Uint8Array(0))) : take(url)) : take;
-      const heap = expanded.then((found) => found.heap);
+      const heap = expanded.then((image) => image.heap);
       heap.catch(() => {}); // handled where Pyodide awaits it
-      const load = () => loadPinnedPyodide({ ...config, _loadSnapshot: heap });
-      const pyodide = await bootPyodide(early, load, { compiled, instantiated });
+      const load = () => loadPinnedPyodide({ ...config, _loadSnapshot: awaited(heap) });
+      const pyodide = await bootPyodide(early, load, { compiled, instantiated, marked });
+      restoring = false;
       if (inPage) installStdlib(pyodide, false);
       // Pyodide keeps its options: let the 31 MB heap image go once it is restored.
       if (pyodide._api?.config) pyodide._api.config._loadSnapshot = undefined;
@@ -118,23 +157,54 @@ async function chooseAndLoad(options) {
       pyodide.runPython("import random\nrandom.seed()");
       if (inPage) await unpackFirst(pyodide, false); // the heap holds our modules
       report(snapshot ? "used" : "fetched");
-      if (!snapshot) whenPlayable(() => storeSnapshot(() => report("stored")));
+      if (inPage) snapshotWorked();
+      if (!snapshot) storeLater();
+      else if (inPage && found.storeAgain) storeLater(); // a copy dropped, or one without its digest
       return pyodide;
     } catch (error) {
       console.warn("Eight Off: the Pyodide snapshot did not load; booting without it.", error);
-      report("failed");
+      if (restoring && inPage) {
+        found.refused = true;
+        await refuseSnapshot();
+      }
+      report(found.refused ? "refused" : "failed");
     }
   } else {
-    report("missing");
+    report(found.refused ? "refused" : found.withoutSnapshot ? "failed" : "missing");
   }
   if (inPage) fetchPackage(); // begun on a first visit's choice already
-  const pyodide = await bootPyodide(take, () => loadPinnedPyodide(config));
+  const compiled = storedWasm();
+  const marked = compiled ? markStart(["wasm"]) : null;
+  const pyodide = await bootPyodide(take, () => loadPinnedPyodide(config), { compiled, marked });
   if (inPage) {
     installStdlib(pyodide, true);
     await unpackFirst(pyodide, true);
   }
-  if (inPage && !skipSnapshot) whenPlayable(() => storeSnapshot(() => report("stored")));
+  if (inPage && !skipSnapshot) storeLater();
   return pyodide;
+}
+
+/** The heap of `bytes`, a stored snapshot, when `good` (its digest is this build's). */
+function ours(good, bytes) {
+  if (!good) throw new Error("the stored snapshot is not this build's");
+  return expandSnapshot(bytes);
+}
+
+/** `heap` as Pyodide awaits it: the span from its await until the heap is there is the
+ * performance measure "eightoff-heap-wait" (bench/startup.py). */
+function awaited(heap) {
+  return {
+    then(resolve, reject) {
+      const start = performance.now();
+      return heap.then(
+        (value) => {
+          performance.measure("eightoff-heap-wait", { start, end: performance.now() });
+          return resolve(value);
+        },
+        reject,
+      );
+    },
+  };
 }
 
 /** Runs `boot` while WebAssembly's stack-switching API is hidden, so Pyodide finds none. */
@@ -152,22 +222,33 @@ async function withoutJspi(boot) {
 /** Runs `boot` (a Pyodide load) without JSPI; Pyodide's fetch of a runtime file is answered
  * with the response `take(url)` gives (a stored copy, or one taken over from a preload),
  * when there is one left. `compiled`: the wasm compiled ahead (a promise), instantiated
- * instead of Pyodide's own fetch; `instantiated(instance)`: awaited once the instance exists,
- * before Pyodide uses it. This fetch wrapper is the boot's alone (in the page and in the
+ * instead of Pyodide's own fetch; `marked`: a promise awaited before the wasm is instantiated
+ * (the start's mark is in the cache); `instantiated(instance)`: awaited once the instance
+ * exists, before Pyodide uses it. This fetch wrapper is the boot's alone (in the page and in the
  * solver's worker); the loading screen's (`static/loader.js`) watches every download of the
  * page beneath it, and answers the ones this one leaves to the network. */
-async function bootPyodide(take, boot, { compiled = null, instantiated = null } = {}) {
+async function bootPyodide(take, boot, { compiled = null, instantiated = null, marked = null } = {}) {
   const networkFetch = globalThis.fetch;
   const streaming = WebAssembly.instantiateStreaming;
   globalThis.fetch = function (input, init) {
-    const copy = take(String(input instanceof Request ? input.url : input));
-    return copy ?? networkFetch.call(this, input, init);
+    const url = String(input instanceof Request ? input.url : input);
+    // The wasm compiled ahead: Pyodide's own fetch of it is not read (no second read of 9.6
+    // MB), unless there is no module (then the network's copy, or one left to take).
+    if (compiled && url === WASM) {
+      return Promise.resolve(compiled).then((module) => (module ? unread() : (take(url) ?? networkFetch.call(this, input, init))));
+    }
+    return take(url) ?? networkFetch.call(this, input, init);
   };
-  if (compiled || instantiated) {
+  if (compiled || instantiated || marked) {
     // The module compiled ahead (`compileAhead`) instead of Pyodide's streaming compile of
-    // its own fetch; without one (the compile failed), Pyodide's fetch goes to the network.
+    // its own fetch; without one (the compile failed, or the stored copy was not this
+    // build's), Pyodide's fetch goes to the network.
     WebAssembly.instantiateStreaming = async function (source, imports) {
       const module = await compiled;
+      // How long the start's mark kept the instance waiting (bench/startup.py).
+      const ready = performance.now();
+      await marked;
+      performance.measure("eightoff-mark-wait", { start: ready, end: performance.now() });
       const result = module
         ? { module, instance: await WebAssembly.instantiate(module, imports) }
         : await streaming.call(this, source, imports);
@@ -182,6 +263,9 @@ async function bootPyodide(take, boot, { compiled = null, instantiated = null } 
     WebAssembly.instantiateStreaming = streaming;
   }
 }
+
+/** What Pyodide's fetch of the wasm gets when the module was compiled ahead: never read. */
+const unread = () => new Response(new Uint8Array(0), { headers: { "content-type": "application/wasm" } });
 
 /** The runtime's wasm compiled from `response` (a promise of one, or null), or null. */
 function compileAhead(response) {

@@ -10,7 +10,8 @@ FAQ pages (tools/pages.py); compile the catalogues (the loading screen's words i
 static/lang.js, the .mo files for the package); cut the standard library in two parts (what
 a first visit imports, then the rest: tools/sitebuild/first_imports.txt); zip the eightoff
 package in parts; make the memory snapshot of the booted interpreter (tools/snapshot.mjs) with
-them, and say the heap's headroom; draw the icons and write the web app manifest of each
+them, and say the heap's headroom; give the page the SHA-256 of the snapshot and of the
+wasm, which any copy it keeps must match; draw the icons and write the web app manifest of each
 language; give our own assets content-hashed names; write the stock
 PyScript page of bench/startup.py under dist/bench/; write the service worker (sw.js)
 carrying the build's content version; precompress large files (.br, .gz).
@@ -71,6 +72,7 @@ def assemble(dist: Path) -> str:
     whole = package.write_package(static, compiled)
     package.write_catalogue_urls(static / "package.mjs", compiled)
     headroom = snapshot.write_snapshot(dist, full, whole)
+    snapshot.write_digests(dist)
     full.unlink()  # the page holds it as its two parts
     icons.write_icons(static)
     manifest.write_manifest(dist)

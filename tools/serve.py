@@ -7,8 +7,9 @@ The one "build then serve" command (tools/play.sh runs it; tools/build.py only b
 
 Behaves like deploy/nginx.conf where it matters: application/wasm for .wasm, precompressed
 .br/.gz files chosen by Accept-Encoding, a year of immutable caching for versioned and
-content-hashed files, `no-cache` for the rest, and the same security headers. The tests and
-bench/startup.py import `start_server` from here.
+content-hashed files (only when the file is sent: 200, 206 or 304), `no-cache` for the rest,
+`no-store` for every error (a 404 during a deploy must not outlive it), and the same security
+headers. The tests and bench/startup.py import `start_server` from here.
 """
 
 from __future__ import annotations
@@ -46,6 +47,9 @@ SECURITY_HEADERS = {
 }
 IMMUTABLE = "public, max-age=31536000, immutable"
 # Versioned runtime directories and content-hashed names (name.<10 hex>.ext) never change.
+# Only a file sent is cached for a year; an error (a 404 while a deploy is under way) is not
+# stored at all: cached as immutable, it would outlive the deploy (deploy/README.md).
+SENT = (HTTPStatus.OK, HTTPStatus.PARTIAL_CONTENT, HTTPStatus.NOT_MODIFIED)
 IMMUTABLE_PATH = re.compile(r"/static/vendor/[a-z]+-\d[^/]*/|/static/[^/]+\.[0-9a-f]{10}\.[a-z]+$")
 TYPES = {
     ".wasm": "application/wasm",
@@ -60,8 +64,16 @@ TYPES = {
 }
 
 
-def cache_control(path: str) -> str:
-    """The Cache-Control value for a URL path."""
+def cache_control(path: str, status: int = HTTPStatus.OK) -> str:
+    """The Cache-Control value for a response of ``status`` to a URL path.
+
+    >>> cache_control("/static/vendor/pyodide-314.0.7/pyodide.asm.wasm")
+    'public, max-age=31536000, immutable'
+    >>> cache_control("/static/loader.0123456789.js", 404), cache_control("/index.html", 304)
+    ('no-store', 'no-cache')
+    """
+    if status not in SENT:
+        return "no-store"
     return IMMUTABLE if IMMUTABLE_PATH.search(path) else "no-cache"
 
 
@@ -75,11 +87,21 @@ class Handler(SimpleHTTPRequestHandler):
         if self.server.verbose:  # type: ignore[attr-defined]
             super().log_message(format, *args)
 
+    status: int = HTTPStatus.OK
+
+    def send_response(self, code: int, message: str | None = None) -> None:
+        self.status = code
+        super().send_response(code, message)
+
     def end_headers(self) -> None:
         for name, value in SECURITY_HEADERS.items():
             self.send_header(name, value)
-        self.send_header("Cache-Control", cache_control(self.path.split("?", 1)[0]))
+        self.send_header("Cache-Control", self.cache_control())
         super().end_headers()
+
+    def cache_control(self) -> str:
+        """This response's Cache-Control (a test's host may answer otherwise)."""
+        return cache_control(self.path.split("?", 1)[0], self.status)
 
     def send_head(self):  # type: ignore[no-untyped-def]
         path = Path(self.translate_path(self.path))

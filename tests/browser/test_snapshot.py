@@ -159,7 +159,8 @@ def test_a_snapshot_that_fails_to_load_falls_back(page: Page, site_url: str, spo
 
 def test_a_stored_wasm_that_would_not_compile_is_not_used(page: Page, site_url: str) -> None:
     """A stored copy of the wasm with a type streaming compilation refuses (Pyodide would
-    wait forever on it) is passed over: the network's copy boots, from the snapshot."""
+    wait forever on it) is passed over: the network's copy boots, from the snapshot; the copy
+    is deleted, and a good one stored again in idle time."""
     game = fresh_start(page, site_url)
     page.evaluate(
         """async url => {
@@ -171,7 +172,11 @@ def test_a_stored_wasm_that_would_not_compile_is_not_used(page: Page, site_url: 
     )
     reload(page, site_url)
     expect_kept(page, game)
-    assert snapshot_states(page) == ["used"]
+    assert page.evaluate("performance.getEntriesByName('eightoff-stored-wasm')[0].detail") == "not a wasm"
+    page.wait_for_function(STORED_LATER)
+    assert snapshot_states(page) == ["used", "stored"]
+    wasm_type = "url => caches.match(url).then((response) => response.headers.get('content-type'))"
+    assert page.evaluate(wasm_type, site_url + WASM) == "application/wasm"
 
 
 def test_the_first_visit_fetches_the_snapshot_only_once_playable(page: Page, site_url: str) -> None:

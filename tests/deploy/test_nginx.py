@@ -4,17 +4,18 @@ from __future__ import annotations
 
 import re
 import shutil
+import urllib.error
 import urllib.request
 from collections.abc import Callable
 from pathlib import Path
 
 from browser.harness import ROOT, StrictPage, serve, service_worker, wait_ready
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, Response, expect
 
 from eightoff.web import facts
 
 from .conftest import Nginx
-from .test_hostile_host import wait_for_caches
+from .test_hostile_host import half_deployed, renamed_build, wait_for_caches
 
 IMMUTABLE = "public, max-age=31536000, immutable"
 PYODIDE = f"static/vendor/pyodide-{facts.PYODIDE_VERSION}/"
@@ -57,6 +58,33 @@ def test_content_types_and_cache_headers(nginx: Nginx, built_site: Path) -> None
         assert headers["content-security-policy"] == serve.CONTENT_SECURITY_POLICY, path
         assert headers["x-content-type-options"] == "nosniff", path
         assert headers["x-frame-options"] == "DENY", path
+
+
+def answer(url: str, headers: dict[str, str] | None = None) -> tuple[int, str, str]:
+    """The status of a GET of ``url``, its Cache-Control and its ETag."""
+    try:
+        with urllib.request.urlopen(urllib.request.Request(url, headers=headers or {})) as response:
+            return response.status, response.headers["Cache-Control"], response.headers["ETag"]
+    except urllib.error.HTTPError as error:
+        return error.code, error.headers["Cache-Control"], error.headers["ETag"]
+
+
+def test_an_error_is_never_kept(nginx: Nginx, built_site: Path) -> None:
+    """N1 of the reliability review: a file a deploy has not uploaded yet is a 404 with
+    `no-store`, whatever its name (before: a year of `immutable`); a file sent, in full or as
+    "not modified", keeps its year."""
+    missing = [
+        "static/pyodide-loader.0123456789.mjs",
+        PYODIDE + "python_stdlib_boot.0123456789.zip",
+        PYSCRIPT + "core-00000000.js",
+        "nowhere.html",
+    ]
+    for path in missing:
+        assert answer(nginx.url + path)[:2] == (404, "no-store"), path
+    for path, kept in ((one(built_site, "static/loader.*.js"), IMMUTABLE), ("index.html", "no-cache")):
+        status, cache_control, etag = answer(nginx.url + path)
+        assert (status, cache_control) == (200, kept), path
+        assert answer(nginx.url + path, {"If-None-Match": etag})[:2] == (304, kept), path
 
 
 def test_precompressed_files_are_served(nginx: Nginx, built_site: Path) -> None:
@@ -168,3 +196,39 @@ def test_new_build_reaches_the_next_visit(own_nginx: Nginx, watched: Watched, tm
     expect(page.locator('meta[name="test-build"]')).to_have_attribute("content", "2")
     wait_for_caches(page, [f"eightoff-{version}"])  # (a Promise is truthy to wait_for_function)
     strict.check()
+
+
+def test_a_visit_during_a_deploy_keeps_nothing(own_nginx: Nginx, browser: Browser, tmp_path: Path) -> None:
+    """N1 of the reliability review behind deploy/nginx.conf: the new pages are up but not the
+    new Pyodide loader. A visit then (no service worker: a first visit, a private window) says
+    a file could not be downloaded (HTTP 404, no rescue offered), and the 404 is sent with
+    `no-store`; once the deploy is complete, the next visit starts the new build at once."""
+    built = own_nginx.site.resolve()
+    version = renamed_build(built, tmp_path / "whole", "pyodide-loader")
+    half_deployed(tmp_path / "whole", tmp_path / "half", "pyodide-loader")
+    own_nginx.serve(tmp_path / "half")
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    strict = StrictPage(context, page, own_nginx.url.split("/")[2])
+    answers: list[tuple[int, str]] = []
+
+    def answered(response: Response) -> None:
+        if "/pyodide-loader." in response.url:
+            answers.append((response.status, response.headers.get("cache-control", "")))
+
+    page.on("response", answered)
+    page.goto(own_nginx.url + "index.html")
+    page.wait_for_selector("html[data-boot-error]", state="attached", timeout=90_000)
+    expect(page.locator(".loading-error-message")).to_have_text(
+        "A file of the game could not be downloaded (HTTP status 404)."
+    )
+    expect(page.locator(".loading-reset")).to_be_hidden()
+    assert answers and set(answers) == {(404, "no-store")}
+    own_nginx.serve(tmp_path / "whole")
+    answers.clear()
+    page.reload()
+    wait_ready(page)
+    expect(page.locator('meta[name="eightoff-build"]')).to_have_attribute("content", version)
+    assert set(answers) == {(200, IMMUTABLE)}
+    strict.detach()  # the failed visit's 404s were logged on purpose
+    context.close()

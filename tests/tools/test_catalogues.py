@@ -142,7 +142,16 @@ def refusals() -> list[EightOffError]:
     too_long = decode_moves(DealCode.parse("EO1-C8-AAAAAFA"), "1ee1" * 1001)
     assert isinstance(too_long, BadMove)
     errors.append(too_long.error)
-    for text in ("", "XX1-C8-AAAAAFA", "EO1-C8", "EO1-C9-AAAAAFA", "EO1-C8-AAAA", "EO1-C8-AAAAA8A", "EO1-C8-AAAAA0A", "EO1-C8-AAAAA1A"):
+    for text in (
+        "",
+        "XX1-C8-AAAAAFA",
+        "EO1-C8",
+        "EO1-C9-AAAAAFA",
+        "EO1-C8-AAAA",
+        "EO1-C8-AAAAA8A",
+        "EO1-C8-AAAAA0A",
+        "EO1-C8-AAAAA1A",
+    ):
         with pytest.raises(EightOffError) as error:
             DealCode.parse(text)
         errors.append(error.value)

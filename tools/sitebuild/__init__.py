@@ -6,6 +6,8 @@
 - `head`: index.html's description and <noscript> in every language (pages/<lang>/site.toml)
 - `catalogues`: the .mo files of every language and the loading screen's words (lang.js)
 - `package`: eightoff/ zipped with the .pyc our Pyodide compiles
+- `snapshot`: the memory snapshot (tools/snapshot.mjs), and the SHA-256 of it and of the wasm
+  that a copy the page keeps must match
 - `icons`: the app icons (PNG) and `manifest`: the manifest of each language
 - `names`: content-hashed names, every reference to them rewritten
 - `stock`: the stock PyScript page bench/startup.py compares with

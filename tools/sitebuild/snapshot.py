@@ -8,10 +8,16 @@ then gives it a content-hashed name, which static/runtime-files.mjs asks for. Th
 it in idle time after a first visit, so the service worker does not precache it
 (`service_worker`). The maker fails the build when the heap outgrew the wasm's initial
 memory; the headroom it prints is in the build's summary.
+
+`write_digests` gives the page the SHA-256 of the snapshot and of the runtime's wasm
+(static/runtime-files.mjs): a copy the page keeps of either is used only when it matches
+(docs/storage.md, "What the page keeps of the runtime").
 """
 
 from __future__ import annotations
 
+import json
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -44,3 +50,26 @@ def write_snapshot(dist: Path, stdlib: Path, package: Path) -> str:
         headroom.write_text(lines[-1] if lines else "snapshot: no headroom reported")
     shutil.copyfile(made, dist / "static" / "vendor" / PYODIDE_DIR / SNAPSHOT)
     return headroom.read_text()
+
+
+# The line of static/runtime-files.mjs that `write_digests` fills.
+DIGESTS = re.compile(r"^const SHA256 = \{\};  // written by tools/build\.py$", re.MULTILINE)
+
+
+def write_digests(dist: Path) -> dict[str, str]:
+    """Write the SHA-256 of dist's snapshot and wasm into dist/static/runtime-files.mjs (before
+    `names` hashes it); returns them."""
+    runtime = dist / "static" / "vendor" / PYODIDE_DIR
+    digests = {
+        "snapshot": sha256((runtime / SNAPSHOT).read_bytes()),
+        "wasm": sha256((runtime / "pyodide.asm.wasm").read_bytes()),
+    }
+    module = dist / "static" / "runtime-files.mjs"
+    source = module.read_text(encoding="utf-8")
+    if not DIGESTS.search(source):
+        raise SystemExit(
+            "build: static/runtime-files.mjs lacks the `const SHA256 = {};  // written by tools/build.py`"
+        )
+    line = f"const SHA256 = {json.dumps(digests, sort_keys=True)};  // written by tools/build.py"
+    module.write_text(DIGESTS.sub(lambda _: line, source), encoding="utf-8")
+    return digests
