@@ -277,12 +277,7 @@ class _Search:
         queue = [(0, 0, cols, cells, found, root)]
         counter = 0
         while queue:
-            if self.expanded >= self.budget or (
-                self.deadline is not None
-                and self.expanded % _TIME_CHECK == 0
-                and time.monotonic() > self.deadline
-            ):
-                self.stopped = True
+            if self.spent():
                 return None
             _, _, cols, cells, found, key = heapq.heappop(queue)
             self.expanded += 1
@@ -315,12 +310,7 @@ class _Search:
                 continue  # reached with fewer fills since, and searched from there
             if sum(found) == 52:
                 return _path(seen, key)
-            if self.expanded >= self.budget or (
-                self.deadline is not None
-                and self.expanded % _TIME_CHECK == 0
-                and time.monotonic() > self.deadline
-            ):
-                self.stopped = True
+            if self.spent():
                 return None
             self.expanded += 1
             for edge, child_cols, child_cells, child_found in self.children(cols, cells, found):
@@ -337,6 +327,17 @@ class _Search:
                     queue.appendleft(entry)
         self.lost.update(seen)
         return None
+
+    def spent(self) -> bool:
+        """Whether the search has used its budget or its time (the clock read every
+        ``_TIME_CHECK`` positions); then it is marked ``stopped``."""
+        if self.expanded >= self.budget or (
+            self.deadline is not None
+            and self.expanded % _TIME_CHECK == 0
+            and time.monotonic() > self.deadline
+        ):
+            self.stopped = True
+        return self.stopped
 
     def score(self, cols: tuple[bytes, ...], cells: bytes, found: tuple[int, ...]) -> int:
         """Lower is searched first (the weights did best of those tried on 8-cell deals)."""

@@ -176,6 +176,29 @@ def run_python(page: Page, code: str, timeout: float | None = None) -> Any:
     return json.loads(page.evaluate("() => { window.pythonDone(); return window.pythonResult; }"))
 
 
+WINDOWS = (
+    ("#settings", "#settings-dialog"),
+    ("#new-game", "#new-game-dialog"),
+    ("#stats-button", "#stats"),
+    ("?", "#help-dialog"),
+)
+"""The windows a player opens from the bar or the keyboard: what opens each, and the window."""
+
+
+def each_window(page: Page) -> Iterator[str]:
+    """Open each of :data:`WINDOWS` as a player does (a click, or the key ``?``), wait for
+    it, give its selector to the caller, then close it with Escape."""
+    for opener, dialog in WINDOWS:
+        if opener == "?":
+            page.keyboard.press(opener)
+        else:
+            page.locator(opener).click()
+        expect(page.locator(dialog)).to_be_visible()
+        yield dialog
+        page.keyboard.press("Escape")
+        expect(page.locator(dialog)).not_to_be_visible()
+
+
 def read_board(page: Page) -> Board:
     return page.evaluate(READ_BOARD)  # type: ignore[no-any-return]
 

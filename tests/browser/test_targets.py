@@ -37,7 +37,7 @@ from eightoff.web.words import i18n
 from eightoff.winnable import catalogue
 from tests.players import lost_line
 
-from .helpers import open_fresh, restart
+from .helpers import each_window, open_fresh, restart
 from .test_fit import DEAL, FITTED, LONG
 from .test_fit import SIZES as SEVEN
 
@@ -178,22 +178,10 @@ def test_the_windows_controls_are_touch_targets(page: Page, site_url: str) -> No
     problems: list[str] = []
     for size in (*PHONES, (360, 640)):
         page.set_viewport_size({"width": size[0], "height": size[1]})
-        for opener, dialog in (
-            ("#settings", "#settings-dialog"),
-            ("#new-game", "#new-game-dialog"),
-            ("#stats-button", "#stats"),
-            ("?", "#help-dialog"),
-        ):
-            if opener == "?":
-                page.keyboard.press(opener)
-            else:
-                page.locator(opener).click()
-            expect(page.locator(dialog)).to_be_visible()
+        for dialog in each_window(page):
             found = page.evaluate(SURVEY)
             assert len(found["controls"]) >= 2, dialog
             problems += [f"{size} {dialog}: {item}" for item in small(found["controls"])]
-            page.keyboard.press("Escape")
-            expect(page.locator(dialog)).not_to_be_visible()
     assert not problems, "\n".join(problems)
 
 
@@ -390,20 +378,8 @@ def test_every_window_fits_a_narrow_phone_in_every_language(page: Page, site_url
     problems = []
     for lang in i18n.LANGUAGES:
         open_fresh(page, site_url, f"deal={DEAL}&lang={lang}", {"width": width, "height": 640}, stored=SEEN)
-        for opener, dialog in (
-            ("#stats-button", "#stats"),
-            ("#settings", "#settings-dialog"),
-            ("#new-game", "#new-game-dialog"),
-            ("?", "#help-dialog"),
-        ):
-            if opener == "?":
-                page.keyboard.press(opener)
-            else:
-                page.locator(opener).click()
-            expect(page.locator(dialog)).to_be_visible()
+        for dialog in each_window(page):
             problems += [f"{lang} {dialog}: {p}" for p in page.evaluate(INSIDE, dialog)]
-            page.keyboard.press("Escape")
-            expect(page.locator(dialog)).not_to_be_visible()
     assert not problems, "\n".join(problems)
 
 

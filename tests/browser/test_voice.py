@@ -23,7 +23,7 @@ from playwright.sync_api import Page, expect
 
 from eightoff.web.facts import HOW_TO_KEY
 
-from .helpers import PHONE, Player, open_fresh
+from .helpers import PHONE, Player, each_window, open_fresh
 from .test_axe import violations
 
 pytestmark = pytest.mark.same_tab  # a fresh game each, in one booted tab (conftest.py)
@@ -104,20 +104,8 @@ def test_every_control_is_named_first_by_the_words_it_shows(page: Page, site_url
     bar = names(page)
     assert {"hint", "stats-button", "how-to-close"} <= {c["id"] for c in bar}
     found = misnamed(bar)
-    for opener, dialog in (
-        ("#settings", "#settings-dialog"),
-        ("#new-game", "#new-game-dialog"),
-        ("#stats-button", "#stats"),
-        ("?", "#help-dialog"),
-    ):
-        if opener == "?":
-            page.keyboard.press(opener)
-        else:
-            page.locator(opener).click()
-        expect(page.locator(dialog)).to_be_visible()
+    for dialog in each_window(page):
         found += misnamed(names(page, dialog))
-        page.keyboard.press("Escape")
-        expect(page.locator(dialog)).not_to_be_visible()
     assert not found, "\n".join(found)
 
 
