@@ -12,6 +12,7 @@ from eightoff import DealCode, Game
 from eightoff.history import last_winnable
 from eightoff.solver import solve
 from eightoff.web.links.address import encode_moves
+from eightoff.web.words import speech
 from eightoff.web.words.i18n import ngettext
 from eightoff.winnable import catalogue
 from tests.players import lost_line
@@ -83,7 +84,8 @@ def test_the_win_message_adds_the_solvers_line_after_the_win(page: Page, site_ur
     text = words(lang, lambda: _line(len(line)))
     expect(page.locator("#win-text")).to_have_text(score)
     expect(page.locator("#win-solver")).to_have_text(text, timeout=WORKER_MS)
-    expect(page.locator("#announce")).to_have_text(text)
+    won = words(lang, lambda: speech.won(game.score, game.moves))
+    expect(page.locator("#announce")).to_have_text(f"{won} {text}")  # the win still heard
     if lang == "en":  # the window counts wins in fewer moves than the solver: not this one
         page.locator("#win [data-action=close]").click()
         page.locator("#stats-button").click()

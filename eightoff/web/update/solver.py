@@ -32,6 +32,7 @@ from ..solver.messages import (
     verdict_text,
 )
 from ..state import Asked, NewGameWindow, StartDeal, WinWindow
+from ..words import speech
 from ..words.card_names import card_name
 from ..words.i18n import _, ngettext
 from .board import focus_card
@@ -287,11 +288,13 @@ def _line(d: Draft, answer: Reply) -> None:
     window = state.window(WinWindow)
     if isinstance(window, WinWindow):
         d.change_window(replace(window, line=length))
-    d.announce(
-        ngettext(
-            "The solver's line: {count} move.", "The solver's line: {count} moves.", length, count=length
-        )
+    said = ngettext(
+        "The solver's line: {count} move.", "The solver's line: {count} moves.", length, count=length
     )
+    win = speech.won(game.score, game.moves)
+    # said after the win's words while they are the last said: a screen reader that had not
+    # yet read them out when the line came still hears the win
+    d.announce(f"{win} {said}" if state.announce.text == win else said)
     if game.moves < length:
         d.set(stats=d.state.stats.beat_solver(game.code.cells))
         d.save()
