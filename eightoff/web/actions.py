@@ -256,7 +256,9 @@ KeyPlay = Navigate | Select | Jump | Release | Shortcut
 @dataclass(frozen=True)
 class PointerDown:
     """The pointer ``pointer`` (of ``kind`` mouse, pen, touch) went down on ``card``, at
-    ``index`` (0 = bottom) of ``pile``, at (``x``, ``y``) at ``now`` (ms)."""
+    ``index`` (0 = bottom) of ``pile``, at (``x``, ``y``) at ``now`` (ms); ``near``: the
+    column's other cards whose strip, widened to a touch target, holds the point (index,
+    card; nearest first), the press's if its own card cannot be picked up."""
 
     pile: str
     index: int
@@ -266,6 +268,7 @@ class PointerDown:
     y: float
     now: float
     kind: str = "mouse"
+    near: tuple[tuple[int, str], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -328,9 +328,12 @@ class Player:
             self.page.mouse.click(x, y)
             self.page.mouse.click(x, y)
 
-    def press_and_move(self, card: str, to: tuple[float, float], steps: int = 2) -> None:
-        """Start a drag and leave the pointer down at ``to``."""
-        x0, y0 = self.card_point(card)
+    def press_and_move(
+        self, card: str, to: tuple[float, float], steps: int = 2, at: tuple[float, float] | None = None
+    ) -> None:
+        """Start a drag (on ``card``'s strip, or at the point ``at``) and leave the pointer
+        down at ``to``."""
+        x0, y0 = at or self.card_point(card)
         x1, y1 = to
         if self.touch:
             self._touch("touchStart", x0, y0)

@@ -37,7 +37,7 @@ from eightoff.web.words import i18n
 from eightoff.winnable import catalogue
 from tests.players import lost_line
 
-from .helpers import each_window, open_fresh, restart
+from .helpers import Player, dealt, each_window, expect_board, expect_carried, open_fresh, restart
 from .test_fit import DEAL, FITTED, LONG
 from .test_fit import SIZES as SEVEN
 
@@ -428,3 +428,32 @@ def test_forced_colours_keep_the_cells_on_a_phone_and_the_toast_its_box(
     found = page.evaluate(FORCED)
     assert found["scroll"] <= size[0] and found["cell8"] <= size[0] and found["aligned"], found
     assert found["toast"] == ["solid", "1px"]
+
+
+@pytest.mark.parametrize("touch_page", [{"width": 844, "height": 390}], indirect=True)
+def test_a_press_beside_a_narrow_strip_takes_the_card_that_moves(touch_page: Page, site_url: str) -> None:
+    """Issue 36 item 2: on a phone on its side a covered card's strip is under 44 px (the
+    deal's columns get 33.7 to 35.1); a press on the king of hearts within 5 px of the 6 of
+    spades' strip (widened to 44 px about its middle) lifts the 6 and the 5, the card that
+    moves; a press on the king further away is the king's, which cannot be lifted."""
+    code = "EO1-C8-AAAAAFA"  # column 1: 3S AD 8H KH 6S 5S
+    open_fresh(touch_page, site_url, f"deal={code}", stored=SEEN)
+    six = touch_page.locator('[data-card="6S"]').bounding_box()
+    five = touch_page.locator('[data-card="5S"]').bounding_box()
+    assert six is not None and five is not None
+    strip = five["y"] - six["y"]
+    assert strip < TARGET - 1, strip  # the case the rule is for
+    x = six["x"] + six["width"] / 2
+    reach = (TARGET - strip) / 2
+    player = Player(touch_page, touch=True)
+    player.press_and_move("KH", (x + 60, six["y"] + 80), steps=4, at=(x, six["y"] - reach + 1))
+    expect_carried(touch_page, "6S")
+    expect_carried(touch_page, "5S")
+    player.release()
+    expect_board(touch_page, dealt(code))  # put back: nothing played
+    player.press_and_move("KH", (x + 60, six["y"] + 80), steps=4, at=(x, six["y"] - reach - 3))
+    player.release()
+    expect(touch_page.locator("#status")).to_have_text(
+        "The king of hearts does not head a run of one suit in sequence."
+    )
+    expect_board(touch_page, dealt(code))

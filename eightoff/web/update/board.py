@@ -38,11 +38,22 @@ def down(d: Draft, action: PointerDown) -> None:
     """A press on a card (none while another is followed, or the board is blocked)."""
     if d.state.input.press is not None or d.state.blocked:
         return
-    flush(d, action.pile, action.card)
-    press = Press(
-        action.pointer, action.pile, action.index, action.card, action.x, action.y, action.now, action.kind
-    )
+    index, card = nearest(d, action)
+    flush(d, action.pile, card)
+    press = Press(action.pointer, action.pile, index, card, action.x, action.y, action.now, action.kind)
     d.set(input=d.state.input.down(press))
+
+
+def nearest(d: Draft, action: PointerDown) -> tuple[int, str]:
+    """The card pressed, or, when the engine refuses to pick it up, the nearest card next
+    to it whose widened strip the press was on and that the engine lets go (issue 36: a
+    covered card's strip under 44 px is a touch target all the same)."""
+    position = d.state.game.position
+    if action.near and lift_refusal(position, action.pile, action.index) is not None:
+        for index, card in action.near:
+            if lift_refusal(position, action.pile, index) is None:
+                return index, card
+    return action.index, action.card
 
 
 def move(d: Draft, x: float, y: float, seen: str | None, under: str | None) -> None:

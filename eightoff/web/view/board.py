@@ -21,7 +21,7 @@ from pyscript.ffi import is_none
 
 from ...piles import COLUMNS
 from ..board.focus import Spot
-from ..board.layout import Layout, board_layout
+from ..board.layout import TARGET, Layout, board_layout
 from ..board.model import BoardModel, Motion, plan
 from .bar import Bar
 from .build import Elements
@@ -88,6 +88,29 @@ class BoardView:
         """Where ``card`` is shown in ``pile`` (0 = bottom), or ``None`` if it is not."""
         shown = self.shown.get(pile, [])
         return shown.index(card) if card in shown else None
+
+    def near(self, pile: str, index: int, y: float) -> tuple[tuple[int, str], ...]:
+        """The cards next to the one at ``index`` of the column ``pile`` whose strip, widened
+        to a touch target (``TARGET`` high, about its middle), holds the point's height ``y``:
+        (index, card), nearest first. Only read on a press: two boxes."""
+        shown = self.shown.get(pile, [])
+        if not pile.startswith("column-"):
+            return ()
+        found = []
+        for other in (index - 1, index + 1):
+            if not 0 <= other < len(shown):
+                continue
+            box = self.elements.cards[shown[other]].getBoundingClientRect()
+            top = float(box.top)
+            if other + 1 < len(shown):
+                bottom = float(self.elements.cards[shown[other + 1]].getBoundingClientRect().top)
+            else:
+                bottom = float(box.bottom)
+            reach = max(0.0, (TARGET - (bottom - top)) / 2)
+            away = max(top - y, y - bottom, 0.0)
+            if away <= reach:
+                found.append((away, other, shown[other]))
+        return tuple((other, card) for _away, other, card in sorted(found))
 
     # -- carried cards -----------------------------------------------------------------
 

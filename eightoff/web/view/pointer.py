@@ -82,7 +82,8 @@ class Pointer:
             return
         x, y = float(event.clientX), float(event.clientY)
         kind = str(event.pointerType)
-        self.dispatch(PointerDown(key, index, name, event.pointerId, x, y, event.timeStamp, kind))
+        near = self.view.near(key, index, y)
+        self.dispatch(PointerDown(key, index, name, event.pointerId, x, y, event.timeStamp, kind, near))
         press = self.state().input.press
         if press is None or press.pointer != event.pointerId:
             return  # the board took no press (one is on already, or it is blocked)

@@ -142,6 +142,27 @@ def test_a_card_that_cannot_be_lifted_is_no_drag_but_its_drop_is_explained() -> 
     assert page.said == [COVERED] and page.state.input == InputState()
 
 
+def test_a_press_beside_a_card_that_moves_takes_that_card() -> None:
+    """Issue 36 item 2: a covered card's strip narrower than 44 px is a touch target all
+    the same: a press on the king of hearts within the 6 of spades' widened strip (the
+    view says so in ``near``) picks the 6 and the 5 up; a card the engine lets go keeps its
+    press, and a press near nothing that moves stays refused."""
+    page = Page()
+    page.do(PointerDown("column-1", 3, "KH", 1, 0, 0, 0, "touch", near=((4, "6S"),)), PointerMove(0, 80))
+    press = page.state.input.press
+    assert press is not None and (press.index, press.card, press.dead) == (4, "6S", False)
+    assert page.state.input.held is not None
+    page.do(PointerCancel())
+    page.do(PointerDown("column-1", 4, "6S", 1, 0, 0, 100, near=((5, "5S"),)))  # its own card moves
+    press = page.state.input.press
+    assert press is not None and (press.index, press.card) == (4, "6S")
+    page.do(PointerCancel())
+    near = ((1, "AD"), (3, "KH"))  # neither moves
+    page.do(PointerDown("column-1", 2, "8H", 1, 0, 0, 200, near=near), PointerMove(0, 80))
+    press = page.state.input.press
+    assert press is not None and (press.index, press.card, press.dead) == (2, "8H", True)
+
+
 def test_no_press_is_taken_while_the_board_is_blocked_or_another_is_on() -> None:
     page = Page()
     page.do("settings", FIVE)

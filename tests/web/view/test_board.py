@@ -257,6 +257,13 @@ def test_the_keyboard_focus_moves_and_follows(make: Callable[..., Made]) -> None
     assert view.spot_of(view.elements.cards["QS"]) == Spot("cell-1")
     assert view.spot_of(view.elements.status) is None and view.spot_of(None) is None
     assert view.index_of("column-1", "ZZ") is None
+    # the fake lays a column's cards 20 px apart, the top one 120 high: a strip of 20 px
+    # reaches 12 px further each way, the top card none
+    assert view.near("column-1", 3, 75) == ((4, "6S"),)
+    assert view.near("column-1", 3, 62) == ((2, "8H"),)
+    assert view.near("column-1", 3, 70) == ((2, "8H"), (4, "6S"))  # as near: the lower index first
+    assert view.near("column-1", 4, 95) == () and view.near("column-1", 0, 5) == ()
+    assert view.near("cell-1", 0, 5) == ()
 
 
 def test_the_bar_says_announces_and_offers_the_link(make: Callable[..., Made]) -> None:
