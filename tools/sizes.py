@@ -1,7 +1,8 @@
 """The parts of the package and their sizes: a report, never a bound (python tools/sizes.py).
 
-Modules and lines for each part of ``eightoff/`` (the engine, and each sub-package of the
-DOM layer), then the largest modules and classes. Sizes follow concepts (docs/architecture.md,
+Modules, lines and code lines (a line holding a token other than a comment or a docstring)
+for each part of ``eightoff/`` (the engine, and each sub-package of the DOM layer), then the
+largest modules and classes. Sizes follow concepts (docs/architecture.md,
 "Sizes"): this prints them so a change can be read by its size, and nothing fails on a number.
 
     python tools/sizes.py            # the parts, then the ten largest modules and classes
@@ -12,6 +13,8 @@ from __future__ import annotations
 
 import argparse
 import ast
+import io
+import tokenize
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,6 +30,8 @@ class Module:
     path: str
     lines: int
     classes: tuple[tuple[str, int], ...]
+    code: int = 0
+    """Its lines that hold a token other than a comment or a docstring (or a bare string)."""
 
     @property
     def part(self) -> str:
@@ -45,7 +50,29 @@ def read(path: Path) -> Module:
         for node in ast.walk(tree)
         if isinstance(node, ast.ClassDef)
     )
-    return Module(str(path.relative_to(ROOT)), len(text.splitlines()), classes)
+    return Module(str(path.relative_to(ROOT)), len(text.splitlines()), classes, code_lines(text))
+
+
+LAYOUT = frozenset({tokenize.COMMENT, tokenize.NL, tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT})
+
+
+def code_lines(text: str) -> int:
+    """The lines of ``text`` holding a token other than a comment or a string that stands
+    alone as a statement (a docstring).
+
+    >>> code_lines("'Doc.'\\n\\n# a comment\\nx = 1  # one\\ny = (\\n    2\\n)\\n")
+    4
+    """
+    lines: set[int] = set()
+    start = True  # at the start of a statement
+    for token in tokenize.generate_tokens(io.StringIO(text).readline):
+        if token.type in LAYOUT or token.type == tokenize.ENDMARKER:
+            start = start or token.type in (tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT)
+            continue
+        if not (start and token.type == tokenize.STRING):
+            lines.update(range(token.start[0], token.end[0] + 1))
+        start = False
+    return len(lines)
 
 
 def modules(package: Path = PACKAGE) -> list[Module]:
@@ -53,22 +80,24 @@ def modules(package: Path = PACKAGE) -> list[Module]:
     return [read(path) for path in sorted(package.rglob("*.py"))]
 
 
-def parts(found: Iterable[Module]) -> dict[str, tuple[int, int]]:
-    """Modules and lines for each part, in the order of their names (the engine first)."""
-    table: dict[str, tuple[int, int]] = {}
+def parts(found: Iterable[Module]) -> dict[str, tuple[int, int, int]]:
+    """Modules, lines and code lines for each part, in the order of their names (the engine
+    first)."""
+    table: dict[str, tuple[int, int, int]] = {}
     for module in sorted(found, key=lambda m: (m.part != "engine", m.part)):
-        count, lines = table.get(module.part, (0, 0))
-        table[module.part] = (count + 1, lines + module.lines)
+        count, lines, code = table.get(module.part, (0, 0, 0))
+        table[module.part] = (count + 1, lines + module.lines, code + module.code)
     return table
 
 
 def report(found: list[Module], top: int = 10) -> str:
     """The report as Markdown tables."""
-    rows = ["| part | modules | lines |", "|---|---:|---:|"]
+    rows = ["| part | modules | lines | code lines |", "|---|---:|---:|---:|"]
     table = parts(found)
-    rows += [f"| `{part}` | {count} | {lines:,} |" for part, (count, lines) in table.items()]
-    web = [(count, lines) for part, (count, lines) in table.items() if part.startswith("web")]
-    rows.append(f"| **the DOM layer** | {sum(c for c, _ in web)} | {sum(n for _, n in web):,} |")
+    rows += [f"| `{part}` | {count} | {lines:,} | {code:,} |" for part, (count, lines, code) in table.items()]
+    web = [row for part, row in table.items() if part.startswith("web")]
+    count, lines, code = (sum(column) for column in zip(*web, strict=True)) if web else (0, 0, 0)
+    rows.append(f"| **the DOM layer** | {count} | {lines:,} | {code:,} |")
     rows += ["", f"The {top} largest modules and classes:", "", "| module | lines |", "|---|---:|"]
     rows += [f"| `{m.path}` | {m.lines} |" for m in sorted(found, key=lambda m: -m.lines)[:top]]
     classes = sorted(((size, name, m.path) for m in found for name, size in m.classes), reverse=True)
