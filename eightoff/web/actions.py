@@ -109,7 +109,9 @@ class DialogClosed:
     dialog: str
 
 
-SettingName = Literal["cells", "deck", "winnable", "tap-to-select", "language", "theme", "clock", "motion"]
+SettingName = Literal[
+    "cells", "deck", "winnable", "tap-to-select", "language", "theme", "clock", "motion", "pace"
+]
 SETTINGS: Final[frozenset[str]] = frozenset(get_args(SettingName))
 SWITCHES: Final[frozenset[str]] = frozenset({"winnable", "tap-to-select", "clock", "motion"})
 """The settings chosen by a checkbox: ``"true"`` or ``"false"``."""
@@ -156,6 +158,8 @@ class Choose:
             return replace(settings, language=value)
         if self.setting == "theme":
             return replace(settings, theme=value)
+        if self.setting == "pace":
+            return replace(settings, pace=value)
         return replace(settings, deck=value)
 
 

@@ -110,6 +110,29 @@ def test_a_burst_of_keys_in_the_cascade_leaves_the_board_at_the_engines_position
 
 
 @pytest.mark.same_tab
+def test_the_card_speed_chosen_times_the_deal_and_the_glides(page: Page, site_url: str) -> None:
+    """Issue 37 item 7: Slow in Settings, the deal's cascade takes 1.75 s and a glide 280 ms;
+    Fast, half the normal times."""
+    open_fresh(page, site_url, AFTER_ONE, motion=True)
+    for pace, cascade_ms, glide_ms in (("slow", 1750, 280), ("fast", 500, 80)):
+        page.locator("#settings").click()
+        choice = page.locator(f"input[name=pace][value={pace}]")
+        choice.check()
+        expect(choice).to_be_checked()
+        page.keyboard.press("Escape")
+        with slowed(page):
+            restart(page)
+            cascade = flights(page)
+            assert len(cascade) == 52 and max(f["delay"] + f["duration"] for f in cascade) == cascade_ms
+            page.keyboard.press("ArrowRight")  # any key: the cascade ends at once
+            Player(page).tap("5S")  # a double tap: the 5 of spades glides to cell 5
+            Player(page).tap("5S")
+            expect_numbers(page, 0, 1)
+            assert [(f["card"], f["duration"]) for f in flights(page)] == [("5S", glide_ms)]
+        page.keyboard.press("ArrowRight")
+
+
+@pytest.mark.same_tab
 @pytest.mark.parametrize("way", ["reduced-motion", "motion-off"])
 def test_no_motion_with_reduced_motion_or_the_setting_off(page: Page, site_url: str, way: str) -> None:
     open_fresh(page, site_url, AFTER_ONE, motion=way == "motion-off")

@@ -64,6 +64,8 @@ def test_the_board_commands() -> None:
         ("clock", "false", Settings(4, "two", clock=False)),
         ("motion", "true", Settings(4, "two", motion="on")),
         ("motion", "false", Settings(4, "two", motion="off")),
+        ("pace", "slow", Settings(4, "two", pace="slow")),
+        ("pace", "normal", Settings(4, "two")),
     ],
 )
 def test_a_choice_changes_one_setting(name: str, value: str, expected: Settings) -> None:
@@ -83,6 +85,7 @@ def test_a_choice_changes_one_setting(name: str, value: str, expected: Settings)
         ("theme", "sepia"),
         ("clock", "maybe"),
         ("motion", "off"),
+        ("pace", "quick"),
         ("tap-to-select", "yes"),
     ],
 )

@@ -83,8 +83,10 @@ def _integer(digits: str) -> int | float:
 
     >>> read_json('{"version": 1' + "0" * 5000 + "}")
     {'version': inf}
+    >>> read_json("[-10000000000000000001, 100000000000000000000]")  # 20 digits, 21
+    [-10000000000000000001, 1e+20]
     """
-    return int(digits) if len(digits) <= LONGEST_INTEGER else float(digits)
+    return int(digits) if len(digits.lstrip("-")) <= LONGEST_INTEGER else float(digits)
 
 
 LONGEST_INTEGER: Final = 20

@@ -23,6 +23,9 @@ THEME_CHOICES: Final = THEMES
 MOTION_CHOICES: Final = ("auto", "on", "off")
 """The cards' motion (glides, the deal's cascade, the win): as the device asks
 (``prefers-reduced-motion``) until the player ticks or unticks it, then always on or off."""
+PACES: Final = {"fast": 0.5, "normal": 1.0, "slow": 1.75}
+"""The cards' pace: each glide's, the deal's, the win's and Finish's times, as a share of
+the normal ones (a glide 160 ms, the deal 1 s, the win 2.78 s, Finish 0.12 s a card)."""
 
 
 class SettingsError(EightOffError):
@@ -41,8 +44,9 @@ class Settings:
     chosen, the browser's languages decide; records written before it existed read so)
     and the ``theme`` (``"auto"``: as the device asks; records written before it existed
     read so), whether the bar shows the game's ``clock`` (records written before it
-    existed read as shown) and the ``motion`` (``"auto"``, ``"on"`` or ``"off"``, read as the
-    theme)."""
+    existed read as shown), the ``motion`` (``"auto"``, ``"on"`` or ``"off"``, read as the
+    theme) and its ``pace`` (one of :data:`PACES`; records written before it existed read
+    as ``"normal"``)."""
 
     cells: int = CELL_COUNTS[0]
     deck: str = "four"
@@ -52,6 +56,7 @@ class Settings:
     theme: str = field(default="auto", repr=False)
     clock: bool = field(default=True, repr=False)
     motion: str = field(default="auto", repr=False)
+    pace: str = field(default="normal", repr=False)
 
     def __post_init__(self) -> None:
         check_cells(self.cells, SettingsError, code="settings-cells")
@@ -77,6 +82,10 @@ class Settings:
             raise SettingsError(
                 f"the motion is 'auto', 'on' or 'off', not {self.motion!r:.20}", code="settings-motion"
             )
+        if type(self.pace) is not str or self.pace not in PACES:
+            raise SettingsError(
+                f"the pace is 'fast', 'normal' or 'slow', not {self.pace!r:.20}", code="settings-pace"
+            )
 
     def moving(self, reduced: bool) -> bool:
         """Whether the cards move: as chosen, or (``"auto"``) unless the device asks for
@@ -86,6 +95,15 @@ class Settings:
         (False, True)
         """
         return self.motion == "on" or (self.motion == "auto" and not reduced)
+
+    @property
+    def times(self) -> float:
+        """The share of the normal times the cards take (:data:`PACES`).
+
+        >>> Settings().times, Settings(pace="slow").times
+        (1.0, 1.75)
+        """
+        return PACES[self.pace]
 
     def to_dict(self) -> dict[str, Any]:
         """The settings as stored; ``tap_to_select`` only when on, ``language`` only when
@@ -101,13 +119,16 @@ class Settings:
             data["clock"] = False
         if self.motion != "auto":
             data["motion"] = self.motion
+        if self.pace != "normal":
+            data["pace"] = self.pace
         return data
 
     @classmethod
     def from_dict(cls, data: Any) -> Settings:
         """Check and build settings from :meth:`to_dict`'s data (``cells`` and ``deck``
         required; ``winnable``, added later, is ``True`` when absent, ``tap_to_select``
-        off, ``language`` none, ``theme`` and ``motion`` ``"auto"``, ``clock`` shown)."""
+        off, ``language`` none, ``theme`` and ``motion`` ``"auto"``, ``clock`` shown,
+        ``pace`` normal)."""
         if not isinstance(data, dict) or "cells" not in data or "deck" not in data:
             raise SettingsError("the settings are not an object with cells and deck", code="settings-shape")
         return cls(
@@ -119,7 +140,8 @@ class Settings:
             data.get("theme", "auto"),
             data.get("clock", True),
             data.get("motion", "auto"),
+            data.get("pace", "normal"),
         )
 
 
-__all__ = ["DECK_CHOICES", "MOTION_CHOICES", "THEME_CHOICES", "Settings", "SettingsError"]
+__all__ = ["DECK_CHOICES", "MOTION_CHOICES", "PACES", "THEME_CHOICES", "Settings", "SettingsError"]

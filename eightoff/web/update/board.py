@@ -29,7 +29,8 @@ from .draft import Draft
 from .game import play
 
 FINISH_STEP_MS = 120
-"""The time between two moves of Finish: each card seen on its way home."""
+"""The time between two moves of Finish at the normal pace (the Pace setting scales it):
+each card seen on its way home."""
 
 # -- the pointer -------------------------------------------------------------------------
 
@@ -303,7 +304,7 @@ def finish_step(d: Draft, serial: int) -> None:
         return
     next_serial = d.serial()
     d.set(finishing=Finishing(rest, d.state.game.position, next_serial))
-    d.ask(Later("finish", FINISH_STEP_MS, FinishStep(next_serial)))
+    d.ask(Later("finish", round(FINISH_STEP_MS * d.state.settings.times), FinishStep(next_serial)))
 
 
 __all__ = [

@@ -70,7 +70,7 @@ class Flights:
     def fly(self, plan: Plan, first: Rects) -> None:
         """Each flight of ``plan`` (a glide from where its card was drawn, ``first``, to
         where it is now: FLIP); then the refusal, if any."""
-        moving = self.moving
+        moving, times = self.moving, self.chosen.times  # the pace chosen: a share of the plan's times
         if moving and plan.flights:
             glides = all(flight.path == "glide" for flight in plan.flights)
             middle = (0.0, 0.0, 0.0, 0.0) if glides else self._board()  # a glide needs no board
@@ -78,8 +78,8 @@ class Flights:
                 frames = self._frames(flight, first, middle)
                 if frames:
                     timing: dict[str, Any] = {
-                        "duration": flight.duration_ms,
-                        "delay": flight.delay_ms,
+                        "duration": round(flight.duration_ms * times),
+                        "delay": round(flight.delay_ms * times),
                         "easing": "ease-out" if flight.path != "fan" else "ease-in-out",
                     }
                     if flight.path == "deal":

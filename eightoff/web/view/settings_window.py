@@ -1,5 +1,5 @@
 """The Settings window (``#settings-dialog``): card colours, table colours, tap-to-select,
-the clock shown, the cards' motion and the language (docs/dom-contract.md, "Dialogs"). Its
+the clock shown, the cards' motion and their pace, and the language (docs/dom-contract.md, "Dialogs"). Its
 choices reach the page as ``Choose`` actions from the inputs' ``change`` events
 (:mod:`.actions`).
 
@@ -40,6 +40,13 @@ class SettingsDialog(Panel):
             self.motion,
             texts.text(el("span"), lambda: _("Animate the cards (moves, the deal, a win)")),
         )
+        pace = add(
+            el("fieldset", "pace-choice"),
+            texts.text(el("legend"), lambda: _("Card speed (moves, the deal, a win, Finish)")),
+            self.radio("pace", "fast", lambda: _("Fast")),
+            self.radio("pace", "normal", lambda: _("Normal")),
+            self.radio("pace", "slow", lambda: _("Slow")),
+        )
         self.language = el("select", "", id="language", name="language")
         for code in LANGUAGES:  # each language named in itself, not translated
             self.language.appendChild(
@@ -71,7 +78,7 @@ class SettingsDialog(Panel):
             self.aside,
             self.aside_row,
         )
-        add(self.body, deck, theme, choice, clock, motion, picker, storage, done)
+        add(self.body, deck, theme, choice, clock, motion, pace, picker, storage, done)
 
     def draw(self, window: object, state: PageState) -> None:
         """Every input as the settings and the language in use say."""
@@ -80,6 +87,8 @@ class SettingsDialog(Panel):
             radio.checked = radio.value == settings.deck
         for radio in self.dialog.querySelectorAll("input[name=theme]"):
             radio.checked = radio.value == settings.theme
+        for radio in self.dialog.querySelectorAll("input[name=pace]"):
+            radio.checked = radio.value == settings.pace
         self.tap_to_select.checked = settings.tap_to_select
         self.clock.checked = settings.clock
         self.motion.checked = settings.moving(bool(reduced_motion().matches))

@@ -24,7 +24,7 @@ from eightoff import Game
 from eightoff.web.storage import backup_file as backup
 from eightoff.web.storage import record as stored_record
 from eightoff.web.storage.backup_file import BackupError, export, read, reason_text
-from eightoff.web.storage.json_text import MAX_CHARS, MAX_DEPTH, nesting, read_json
+from eightoff.web.storage.json_text import LONGEST_INTEGER, MAX_CHARS, MAX_DEPTH, nesting, read_json
 from eightoff.web.storage.settings import Settings
 from eightoff.web.storage.stats import Stats
 from eightoff.web.storage.store import ASIDE_CHARS, BACKUP_KEY, KEY, Loaded, MemoryStorage, Notice, Store
@@ -130,7 +130,10 @@ def test_the_depth_is_counted_without_parsing() -> None:
 @settings(max_examples=200, deadline=None)
 @given(
     st.recursive(
-        st.none() | st.booleans() | st.integers() | st.text(alphabet='[]{}"\\ab,:'),
+        st.none()
+        | st.booleans()
+        | st.integers(-(10**LONGEST_INTEGER) + 1, 10**LONGEST_INTEGER - 1)  # longer: a float, by design
+        | st.text(alphabet='[]{}"\\ab,:'),
         lambda inner: (
             st.lists(inner, max_size=3) | st.dictionaries(st.text(alphabet='[]{}"\\a'), inner, max_size=3)
         ),

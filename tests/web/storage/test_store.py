@@ -481,6 +481,20 @@ def test_the_motion_is_kept_without_a_new_schema() -> None:
         assert error.value.code == "settings-motion"
 
 
+def test_the_pace_is_kept_without_a_new_schema() -> None:
+    """Issue 37 item 7: "normal" is not written; a record written before the setting existed
+    reads as "normal"; the pace is a share of the normal times."""
+    slow = Settings(2, "two", pace="slow")
+    assert slow.to_dict() == {"cells": 2, "deck": "two", "winnable": True, "pace": "slow"}
+    assert Settings.from_dict(slow.to_dict()) == slow
+    assert Settings.from_dict({"cells": 2, "deck": "two"}).pace == "normal"
+    assert [Settings(pace=p).times for p in ("fast", "normal", "slow")] == [0.5, 1.0, 1.75]
+    for bad in ("Slow", "", None, 1):
+        with pytest.raises(SettingsError) as error:
+            Settings.from_dict({"cells": 8, "deck": "four", "pace": bad})
+        assert error.value.code == "settings-pace"
+
+
 def test_a_registered_migration_reads_an_older_schema(monkeypatch: pytest.MonkeyPatch) -> None:
     """The procedure of docs/storage.md: MIGRATIONS[n] turns schema n into schema n + 1."""
     game = long_game(4)

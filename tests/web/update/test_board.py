@@ -8,9 +8,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from eightoff import DealCode, Game, Move, Pile
 from eightoff.web.actions import (
     Action,
+    Choose,
     Close,
     CommandName,
     FinishStep,
@@ -482,6 +485,14 @@ def test_the_focus_follows_tab_and_a_screen_reader_without_being_taken() -> None
 
 
 # -- Finish ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("pace", "step"), [("fast", 60), ("normal", 120), ("slow", 210)])
+def test_finish_keeps_the_pace_chosen(pace: str, step: int) -> None:
+    page = Page(state_of(finishable()))
+    page.do(Choose("pace", pace), "finish")
+    run = page.state.finishing
+    assert run is not None and page.timers["finish"] == Later("finish", step, FinishStep(run.serial))
 
 
 def test_finish_plays_the_engines_line_one_move_a_step_apart() -> None:

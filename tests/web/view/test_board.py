@@ -451,6 +451,18 @@ def test_the_motion_setting_decides_over_the_device(
     assert any(node.animations for node in view.elements.cards.values()) is flies
 
 
+@pytest.mark.parametrize(("pace", "duration"), [("fast", 80), ("normal", 160), ("slow", 280)])
+def test_a_glide_takes_the_pace_chosen(make: Callable[..., Made], pace: str, duration: int) -> None:
+    view, _document, _root = make()
+    view.flights.chosen = Settings(motion="on", pace=pace)
+    game = Game.new(CODE)
+    view.show(model_of(game, view), "still")
+    game.play(Move.parse("1h"))  # the 5 of spades to cell 8: the fake draws it elsewhere
+    view.show(model_of(game, view), "glide")
+    timings = [timing for _frames, timing in view.elements.cards["5S"].animations]
+    assert [(t["duration"], t["delay"]) for t in timings] == [(duration, 0)]
+
+
 @pytest.mark.parametrize(
     ("motion", "touch", "lift"), [("auto", True, True), ("auto", False, False), ("off", True, False)]
 )
