@@ -64,6 +64,8 @@ def test_the_board_commands() -> None:
         ("clock", "false", Settings(4, "two", clock=False)),
         ("motion", "true", Settings(4, "two", motion="on")),
         ("motion", "false", Settings(4, "two", motion="off")),
+        ("hint-at-once", "true", Settings(4, "two", hint_at_once=True)),
+        ("hint-at-once", "false", Settings(4, "two")),
     ],
 )
 def test_a_choice_changes_one_setting(name: str, value: str, expected: Settings) -> None:
@@ -84,6 +86,7 @@ def test_a_choice_changes_one_setting(name: str, value: str, expected: Settings)
         ("clock", "maybe"),
         ("motion", "off"),
         ("tap-to-select", "yes"),
+        ("hint-at-once", "on"),
     ],
 )
 def test_a_choice_outside_the_offer_is_refused(name: str, value: str) -> None:

@@ -1,5 +1,5 @@
 """The player's settings kept between visits (:class:`Settings`: cells, deck, winnable deals,
-tap-to-select, language, theme, the clock shown, motion) with their stored form, checked
+tap-to-select, language, theme, the clock shown, motion, hints at once) with their stored form, checked
 (pure Python, no browser import; docs/storage.md, the ``settings`` fields).
 
 >>> Settings.from_dict({"cells": 4, "deck": "two"})
@@ -42,7 +42,9 @@ class Settings:
     and the ``theme`` (``"auto"``: as the device asks; records written before it existed
     read so), whether the bar shows the game's ``clock`` (records written before it
     existed read as shown) and the ``motion`` (``"auto"``, ``"on"`` or ``"off"``, read as the
-    theme)."""
+    theme) and whether a hint shows its whole move at once (``hint_at_once``; off: the first
+    H shows the card to move, a second its target; records written before it existed read
+    as off)."""
 
     cells: int = CELL_COUNTS[0]
     deck: str = "four"
@@ -52,6 +54,7 @@ class Settings:
     theme: str = field(default="auto", repr=False)
     clock: bool = field(default=True, repr=False)
     motion: str = field(default="auto", repr=False)
+    hint_at_once: bool = field(default=False, repr=False)
 
     def __post_init__(self) -> None:
         check_cells(self.cells, SettingsError, code="settings-cells")
@@ -77,6 +80,10 @@ class Settings:
             raise SettingsError(
                 f"the motion is 'auto', 'on' or 'off', not {self.motion!r:.20}", code="settings-motion"
             )
+        if type(self.hint_at_once) is not bool:
+            raise SettingsError(
+                f"hint_at_once is true or false, not {self.hint_at_once!r:.20}", code="settings-hint"
+            )
 
     def moving(self, reduced: bool) -> bool:
         """Whether the cards move: as chosen, or (``"auto"``) unless the device asks for
@@ -89,7 +96,8 @@ class Settings:
 
     def to_dict(self) -> dict[str, Any]:
         """The settings as stored; ``tap_to_select`` only when on, ``language`` only when
-        chosen, ``theme`` and ``motion`` only when not ``"auto"``, ``clock`` only when hidden."""
+        chosen, ``theme`` and ``motion`` only when not ``"auto"``, ``clock`` only when hidden,
+        ``hint_at_once`` only when on."""
         data: dict[str, Any] = {"cells": self.cells, "deck": self.deck, "winnable": self.winnable}
         if self.tap_to_select:
             data["tap_to_select"] = True
@@ -101,13 +109,16 @@ class Settings:
             data["clock"] = False
         if self.motion != "auto":
             data["motion"] = self.motion
+        if self.hint_at_once:
+            data["hint_at_once"] = True
         return data
 
     @classmethod
     def from_dict(cls, data: Any) -> Settings:
         """Check and build settings from :meth:`to_dict`'s data (``cells`` and ``deck``
         required; ``winnable``, added later, is ``True`` when absent, ``tap_to_select``
-        off, ``language`` none, ``theme`` and ``motion`` ``"auto"``, ``clock`` shown)."""
+        off, ``language`` none, ``theme`` and ``motion`` ``"auto"``, ``clock`` shown,
+        ``hint_at_once`` off)."""
         if not isinstance(data, dict) or "cells" not in data or "deck" not in data:
             raise SettingsError("the settings are not an object with cells and deck", code="settings-shape")
         return cls(
@@ -119,6 +130,7 @@ class Settings:
             data.get("theme", "auto"),
             data.get("clock", True),
             data.get("motion", "auto"),
+            data.get("hint_at_once", False),
         )
 
 

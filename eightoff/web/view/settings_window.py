@@ -1,5 +1,5 @@
 """The Settings window (``#settings-dialog``): card colours, table colours, tap-to-select,
-the clock shown, the cards' motion and the language (docs/dom-contract.md, "Dialogs"). Its
+the clock shown, the cards' motion, hints at once and the language (docs/dom-contract.md, "Dialogs"). Its
 choices reach the page as ``Choose`` actions from the inputs' ``change`` events
 (:mod:`.actions`).
 
@@ -40,6 +40,12 @@ class SettingsDialog(Panel):
             self.motion,
             texts.text(el("span"), lambda: _("Animate the cards (moves, the deal, a win)")),
         )
+        self.hint_at_once = el("input", "", type="checkbox", id="hint-at-once", name="hint-at-once")
+        at_once = add(
+            el("label", "choice"),
+            self.hint_at_once,
+            texts.text(el("span"), lambda: _("Show a hint's card and where it goes at once")),
+        )
         self.language = el("select", "", id="language", name="language")
         for code in LANGUAGES:  # each language named in itself, not translated
             self.language.appendChild(
@@ -71,7 +77,7 @@ class SettingsDialog(Panel):
             self.aside,
             self.aside_row,
         )
-        add(self.body, deck, theme, choice, clock, motion, picker, storage, done)
+        add(self.body, deck, theme, choice, clock, motion, at_once, picker, storage, done)
 
     def draw(self, window: object, state: PageState) -> None:
         """Every input as the settings and the language in use say."""
@@ -83,6 +89,7 @@ class SettingsDialog(Panel):
         self.tap_to_select.checked = settings.tap_to_select
         self.clock.checked = settings.clock
         self.motion.checked = settings.moving(bool(reduced_motion().matches))
+        self.hint_at_once.checked = settings.hint_at_once
         self.language.value = state.language
         self.kept.textContent = kept_words(state.kept)
         aside = state.aside
