@@ -150,8 +150,10 @@ def walk(
         page.locator("#export").click()
     page.keyboard.press("Escape")
     done("statistics")
+    page.keyboard.press("h")  # the card to move, then (H again) where it goes
+    expect(page.locator(".hint").first).to_be_visible(timeout=TIMEOUT_MS)
     page.keyboard.press("h")
-    expect(page.locator(".hint-target")).to_have_count(1, timeout=TIMEOUT_MS)
+    expect(page.locator(".hint-target")).to_have_count(1)
     page.locator(".hint").first.drag_to(page.locator(".hint-target"))
     expect(page.locator("#moves")).to_have_text("1")
     page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base.rstrip("/"))

@@ -110,10 +110,19 @@ class DialogClosed:
 
 
 SettingName = Literal[
-    "cells", "deck", "winnable", "tap-to-select", "language", "theme", "clock", "motion", "pace"
+    "cells",
+    "deck",
+    "winnable",
+    "tap-to-select",
+    "language",
+    "theme",
+    "clock",
+    "motion",
+    "pace",
+    "hint-at-once",
 ]
 SETTINGS: Final[frozenset[str]] = frozenset(get_args(SettingName))
-SWITCHES: Final[frozenset[str]] = frozenset({"winnable", "tap-to-select", "clock", "motion"})
+SWITCHES: Final[frozenset[str]] = frozenset({"winnable", "tap-to-select", "clock", "motion", "hint-at-once"})
 """The settings chosen by a checkbox: ``"true"`` or ``"false"``."""
 
 
@@ -152,6 +161,8 @@ class Choose:
             return replace(settings, tap_to_select=on)
         if self.setting == "clock":
             return replace(settings, clock=on)
+        if self.setting == "hint-at-once":
+            return replace(settings, hint_at_once=on)
         if self.setting == "motion":  # the checkbox: on or off from now on
             return replace(settings, motion="on" if on else "off")
         if self.setting == "language":

@@ -200,13 +200,20 @@ class Asked:
         return game is self.game
 
 
+HintStep = Literal["card", "move"]
+"""How much of a hint is shown: its ``card`` alone (the first H) or the whole ``move`` (a
+second H on the same position, or at once with the setting ``hint_at_once``)."""
+
+
 @dataclass(frozen=True)
 class Hints:
-    """The hint ``shown`` (its marks, until the next action), the last winning ``line``
-    found (the next hints along it need no search), the hint request in flight
-    (``asked``), and the winnable 8-cell deal asked for (``deal_asked``, its serial)."""
+    """The hint ``shown`` (its move's marks, until the next action) and its ``step`` (the
+    card alone or the whole move), the last winning ``line`` found (the next hints along it
+    need no search), the hint request in flight (``asked``), and the winnable 8-cell deal
+    asked for (``deal_asked``, its serial)."""
 
     shown: Marks | None = None
+    step: HintStep = "move"
     line: Line | None = None
     asked: tuple[int, Position] | None = None
     deal_asked: int = 0
@@ -338,6 +345,7 @@ __all__ = [
     "Confirm",
     "DealRandom",
     "Finishing",
+    "HintStep",
     "Hints",
     "HowTo",
     "KeysWindow",

@@ -264,7 +264,9 @@ def test_help_and_new_game_open_by_keys_and_give_the_focus_back(page: Page, site
     expect(page.locator("#help-dialog")).to_be_visible()
     expect(page.locator("#help-dialog li")).to_have_count(15)
     expect(page.locator("#help-dialog")).to_contain_text("Shift with 1 to 8: the same with that cell")
-    expect(page.locator("#help-dialog")).to_contain_text("H: a hint, the next move of a winning line")
+    expect(page.locator("#help-dialog")).to_contain_text(
+        "H: a hint, the card of the next move of a winning line; H again: where it goes"
+    )
     expect(page.locator("#help-dialog")).to_contain_text(
         "B: go back to the last position that can still be won (offered when a hint finds none)"
     )

@@ -12,6 +12,7 @@ from playwright.sync_api import Page, expect
 from eightoff import DealCode
 from eightoff.solver import solve
 from eightoff.web.links.address import encode_moves
+from eightoff.web.update.solver import card_words
 from eightoff.winnable import catalogue, is_catalogued
 
 from .helpers import Player, open_fresh, open_page
@@ -21,13 +22,21 @@ FIRST_HINT_MS = 60_000
 
 
 def hinted(page: Page) -> tuple[str, str]:
-    """Press Hint and read what it marks: the head card of the cards to move, the target pile."""
+    """Press Hint twice and read what it marks: first the cards to move alone, said in a
+    sentence; then the target pile too, with the hint's words."""
     page.locator("#hint").click()
     cards = page.locator("[data-card].hint")
     expect(cards.first).to_be_visible(timeout=FIRST_HINT_MS)
     target = page.locator("[data-pile].hint-target")
+    expect(target).to_have_count(0)
+    held = tuple(str(c.get_attribute("data-card")) for c in cards.all())
+    expect(page.locator("#status")).to_have_text(card_words(held))
+    expect(page.locator("#announce")).to_have_text(card_words(held))
+    page.locator("#hint").click()
     expect(target).to_have_count(1)
-    return str(cards.first.get_attribute("data-card")), str(target.get_attribute("data-pile"))
+    expect(page.locator("#status")).to_contain_text("Hint: the ")
+    expect(cards).to_have_count(len(held))
+    return held[0], str(target.get_attribute("data-pile"))
 
 
 HINTED_FROM = 70
@@ -71,10 +80,37 @@ def test_a_hint_asked_from_the_board_takes_the_focus_to_its_card(page: Page, sit
     page.locator("#board [tabindex='0']").focus()
     page.keyboard.press("h")
     card = page.locator("[data-card].hint").first
+    target = page.locator("[data-pile].hint-target")
     expect(card).to_be_visible(timeout=FIRST_HINT_MS)
+    expect(card).to_be_focused()
+    expect(target).to_have_count(0)  # the card alone, said so
+    expect(page.locator("#status")).to_have_text(
+        re.compile(r"^The .+ can go somewhere that keeps the game winnable\.$")
+    )
+    page.keyboard.press("h")  # again: where it goes, as one hint used to show at once
+    expect(target).to_have_count(1)
+    expect(page.locator("#status")).to_have_text(re.compile(r"^Hint: the .+ to .+\.$"))
     expect(card).to_be_focused()
     page.keyboard.press("Enter")
     expect(page.locator("#announce")).to_contain_text("picked up")
+
+
+@pytest.mark.same_tab
+def test_a_setting_shows_the_hints_whole_move_at_once(page: Page, site_url: str) -> None:
+    """The Settings window's switch, reached by the keyboard: one H shows card and target."""
+    open_fresh(page, site_url, "deal=EO1-C8-AAAAAFA")
+    page.locator("#settings").click()
+    switch = page.get_by_label("Show a hint's card and where it goes at once")
+    expect(switch).not_to_be_checked()
+    switch.focus()
+    page.keyboard.press("Space")
+    expect(switch).to_be_checked()
+    page.keyboard.press("Escape")
+    expect(page.locator("#settings-dialog")).to_be_hidden()
+    page.locator("#board [tabindex='0']").focus()
+    page.keyboard.press("h")
+    expect(page.locator("[data-pile].hint-target")).to_have_count(1, timeout=FIRST_HINT_MS)
+    expect(page.locator("#status")).to_have_text(re.compile(r"^Hint: the .+ to .+\.$"))
 
 
 @pytest.mark.same_tab

@@ -49,6 +49,8 @@ def test_forced_colours_keep_the_cards_opaque_and_outline_the_marks(
 
         page.locator("#hint").click()
         expect(page.locator(".card.hint")).not_to_have_count(0)
+        expect(page.locator(".pile.hint-target")).to_have_count(0)  # the card first
+        page.locator("#hint").click()
         expect(page.locator(".pile.hint-target")).to_have_count(1)
         assert_outlined(page, ".card.hint", ".pile.hint-target")
         page.screenshot(path=tmp_path / "forced-hint.png")

@@ -66,6 +66,8 @@ def test_the_board_commands() -> None:
         ("motion", "false", Settings(4, "two", motion="off")),
         ("pace", "slow", Settings(4, "two", pace="slow")),
         ("pace", "normal", Settings(4, "two")),
+        ("hint-at-once", "true", Settings(4, "two", hint_at_once=True)),
+        ("hint-at-once", "false", Settings(4, "two")),
     ],
 )
 def test_a_choice_changes_one_setting(name: str, value: str, expected: Settings) -> None:
@@ -87,6 +89,7 @@ def test_a_choice_changes_one_setting(name: str, value: str, expected: Settings)
         ("motion", "off"),
         ("pace", "quick"),
         ("tap-to-select", "yes"),
+        ("hint-at-once", "on"),
     ],
 )
 def test_a_choice_outside_the_offer_is_refused(name: str, value: str) -> None:

@@ -208,9 +208,12 @@ def _shown(position: Position, focus: Spot, score: int, moves: int, code: str) -
     )
 
 
-def game_model(game: Game, ui: InputState, hint: Marks | None, focus: Spot) -> BoardModel:
+def game_model(
+    game: Game, ui: InputState, hint: Marks | None, focus: Spot, hint_target: bool = True
+) -> BoardModel:
     """The board showing ``game``: the cards ``ui`` carries and the piles it lights, the
-    ``hint``'s marks, the keyboard's ``focus`` (settled on a spot that exists)."""
+    ``hint``'s marks (its cards, and its target unless ``hint_target`` is false: the
+    hint's first step), the keyboard's ``focus`` (settled on a spot that exists)."""
     position, held = game.position, ui.held
     shown = _shown(position, focus, game.score, game.moves, str(game.code))
     lifted = tuple(str(c) for c in position.cards(Pile.from_key(held.pile))[-held.count :]) if held else ()
@@ -225,7 +228,7 @@ def game_model(game: Game, ui: InputState, hint: Marks | None, focus: Spot) -> B
         lift_pile=held.pile if held else None,
         lit=lit,
         hinted=hint.cards if hint else (),
-        hint_target=hint.target if hint else None,
+        hint_target=hint.target if hint and hint_target else None,
     )
 
 

@@ -1,5 +1,5 @@
 """The player's settings kept between visits (:class:`Settings`: cells, deck, winnable deals,
-tap-to-select, language, theme, the clock shown, motion) with their stored form, checked
+tap-to-select, language, theme, the clock shown, motion, hints at once) with their stored form, checked
 (pure Python, no browser import; docs/storage.md, the ``settings`` fields).
 
 >>> Settings.from_dict({"cells": 4, "deck": "two"})
@@ -46,7 +46,9 @@ class Settings:
     read so), whether the bar shows the game's ``clock`` (records written before it
     existed read as shown), the ``motion`` (``"auto"``, ``"on"`` or ``"off"``, read as the
     theme) and its ``pace`` (one of :data:`PACES`; records written before it existed read
-    as ``"normal"``)."""
+    as ``"normal"``), and whether a hint shows its whole move at once (``hint_at_once``;
+    off: the first H shows the card to move, a second its target; records written before
+    it existed read as off)."""
 
     cells: int = CELL_COUNTS[0]
     deck: str = "four"
@@ -57,6 +59,7 @@ class Settings:
     clock: bool = field(default=True, repr=False)
     motion: str = field(default="auto", repr=False)
     pace: str = field(default="normal", repr=False)
+    hint_at_once: bool = field(default=False, repr=False)
 
     def __post_init__(self) -> None:
         check_cells(self.cells, SettingsError, code="settings-cells")
@@ -86,6 +89,10 @@ class Settings:
             raise SettingsError(
                 f"the pace is 'fast', 'normal' or 'slow', not {self.pace!r:.20}", code="settings-pace"
             )
+        if type(self.hint_at_once) is not bool:
+            raise SettingsError(
+                f"hint_at_once is true or false, not {self.hint_at_once!r:.20}", code="settings-hint"
+            )
 
     def moving(self, reduced: bool) -> bool:
         """Whether the cards move: as chosen, or (``"auto"``) unless the device asks for
@@ -107,7 +114,8 @@ class Settings:
 
     def to_dict(self) -> dict[str, Any]:
         """The settings as stored; ``tap_to_select`` only when on, ``language`` only when
-        chosen, ``theme`` and ``motion`` only when not ``"auto"``, ``clock`` only when hidden."""
+        chosen, ``theme`` and ``motion`` only when not ``"auto"``, ``clock`` only when hidden,
+        ``pace`` only when not ``"normal"``, ``hint_at_once`` only when on."""
         data: dict[str, Any] = {"cells": self.cells, "deck": self.deck, "winnable": self.winnable}
         if self.tap_to_select:
             data["tap_to_select"] = True
@@ -121,6 +129,8 @@ class Settings:
             data["motion"] = self.motion
         if self.pace != "normal":
             data["pace"] = self.pace
+        if self.hint_at_once:
+            data["hint_at_once"] = True
         return data
 
     @classmethod
@@ -128,7 +138,7 @@ class Settings:
         """Check and build settings from :meth:`to_dict`'s data (``cells`` and ``deck``
         required; ``winnable``, added later, is ``True`` when absent, ``tap_to_select``
         off, ``language`` none, ``theme`` and ``motion`` ``"auto"``, ``clock`` shown,
-        ``pace`` normal)."""
+        ``pace`` normal, ``hint_at_once`` off)."""
         if not isinstance(data, dict) or "cells" not in data or "deck" not in data:
             raise SettingsError("the settings are not an object with cells and deck", code="settings-shape")
         return cls(
@@ -141,6 +151,7 @@ class Settings:
             data.get("clock", True),
             data.get("motion", "auto"),
             data.get("pace", "normal"),
+            data.get("hint_at_once", False),
         )
 
 

@@ -44,7 +44,9 @@ from .game import after, start_deal
 
 def hint(d: Draft) -> None:
     """The next move of a winning line: at once when the position is on the last line
-    found, else after the worker's search (a move made meanwhile voids it)."""
+    found, else after the worker's search (a move made meanwhile voids it). In two steps
+    unless the settings ask for the move at once: first its card alone, then, at a second
+    hint with that card still shown (nothing done between), the whole move."""
     state = d.state
     position, hints = state.game.position, state.hints
     if position.is_won:
@@ -53,10 +55,11 @@ def hint(d: Draft) -> None:
     move = hints.line.next_move(position) if hints.line is not None else None
     if move is not None:
         shown = marks(position, move)
-        d.set(hints=replace(hints, shown=shown), stats=state.stats.hinted())
+        whole = state.settings.hint_at_once or hints.shown == shown
+        d.set(hints=replace(hints, shown=shown, step="move" if whole else "card"), stats=state.stats.hinted())
         focus_card(d, shown.cards[0])
         d.redraw()
-        d.say(shown.text)
+        d.say(shown.text if whole else card_words(shown.cards))
         return
     if hints.asked is not None and hints.asked[1] == position:
         return  # the search for this very position is running
@@ -64,6 +67,27 @@ def hint(d: Draft) -> None:
     d.set(hints=replace(hints, asked=(serial, position)))
     d.say(_("Looking for a winning line…"))
     d.solve(hint_request(serial, position))
+
+
+def card_words(cards: tuple[str, ...]) -> str:
+    """The first step of a hint: the card (or the run from its head card) to move, not
+    where.
+
+    >>> card_words(("7H",))
+    'The 7 of hearts can go somewhere that keeps the game winnable.'
+    >>> card_words(("9S", "8S", "7S"))
+    'The 3 cards from the 9 of spades can go somewhere that keeps the game winnable.'
+    """
+    head = card_name(cards[0])
+    if len(cards) == 1:
+        return _("The {card} can go somewhere that keeps the game winnable.", card=head)
+    return ngettext(
+        "The {count} card from the {card} can go somewhere that keeps the game winnable.",
+        "The {count} cards from the {card} can go somewhere that keeps the game winnable.",
+        len(cards),
+        count=len(cards),
+        card=head,
+    )
 
 
 def ask_deal(d: Draft, cells: int) -> None:
@@ -302,6 +326,7 @@ def _line(d: Draft, answer: Reply) -> None:
 
 __all__ = [
     "ask_deal",
+    "card_words",
     "code_typed",
     "failed",
     "follow",

@@ -22,7 +22,7 @@ HELP: tuple[Words, ...] = (
     lambda: _("U or Ctrl+Z: undo"),
     lambda: _("Ctrl+Y or Ctrl+Shift+Z: redo"),
     lambda: _("N: new game"),
-    lambda: _("H: a hint, the next move of a winning line"),
+    lambda: _("H: a hint, the card of the next move of a winning line; H again: where it goes"),
     lambda: _("B: go back to the last position that can still be won (offered when a hint finds none)"),
     lambda: _(
         "E: finish, every card left to its foundation (offered when moves to the foundations "

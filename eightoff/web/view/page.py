@@ -134,6 +134,7 @@ class PageView:
             state.input.held,
             state.input.lit,
             state.hints.shown,
+            state.hints.step,
             state.focus,
             state.focus_taken,
             state.replay,
@@ -156,7 +157,8 @@ class PageView:
     def model(state: PageState) -> BoardModel:
         if state.replay is not None:
             return replay_model(state.replay, state.focus)
-        return game_model(state.game, state.input, state.hints.shown, state.focus)
+        hints = state.hints
+        return game_model(state.game, state.input, hints.shown, state.focus, hints.step == "move")
 
     def draw_words(self, old: PageState | None, state: PageState) -> None:
         """The status line and the live region, when their words were said anew."""

@@ -1,5 +1,6 @@
 """The Settings window (``#settings-dialog``): card colours, table colours, tap-to-select,
-the clock shown, the cards' motion and their pace, and the language (docs/dom-contract.md, "Dialogs"). Its
+the clock shown, the cards' motion and their pace, hints at once and the language
+(docs/dom-contract.md, "Dialogs"). Its
 choices reach the page as ``Choose`` actions from the inputs' ``change`` events
 (:mod:`.actions`).
 
@@ -47,6 +48,12 @@ class SettingsDialog(Panel):
             self.radio("pace", "normal", lambda: _("Normal")),
             self.radio("pace", "slow", lambda: _("Slow")),
         )
+        self.hint_at_once = el("input", "", type="checkbox", id="hint-at-once", name="hint-at-once")
+        at_once = add(
+            el("label", "choice"),
+            self.hint_at_once,
+            texts.text(el("span"), lambda: _("Show a hint's card and where it goes at once")),
+        )
         self.language = el("select", "", id="language", name="language")
         for code in LANGUAGES:  # each language named in itself, not translated
             self.language.appendChild(
@@ -78,7 +85,7 @@ class SettingsDialog(Panel):
             self.aside,
             self.aside_row,
         )
-        add(self.body, deck, theme, choice, clock, motion, pace, picker, storage, done)
+        add(self.body, deck, theme, choice, clock, motion, pace, at_once, picker, storage, done)
 
     def draw(self, window: object, state: PageState) -> None:
         """Every input as the settings and the language in use say."""
@@ -92,6 +99,7 @@ class SettingsDialog(Panel):
         self.tap_to_select.checked = settings.tap_to_select
         self.clock.checked = settings.clock
         self.motion.checked = settings.moving(bool(reduced_motion().matches))
+        self.hint_at_once.checked = settings.hint_at_once
         self.language.value = state.language
         self.kept.textContent = kept_words(state.kept)
         aside = state.aside

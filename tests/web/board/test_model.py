@@ -106,6 +106,8 @@ def test_a_hint_marks_its_cards_and_target() -> None:
     hint = marks(game.position, Move.parse("1e"))
     model = game_model(game, InputState(), hint, TOP)
     assert (model.hinted, model.hint_target) == (("5S",), "cell-5")
+    first = game_model(game, InputState(), hint, TOP, hint_target=False)  # the hint's first step
+    assert (first.hinted, first.hint_target) == (("5S",), None)
 
 
 def test_foundation_cards_under_the_top_are_covered() -> None:

@@ -24,7 +24,7 @@ def exported() -> tuple[str, Backup]:
     game.undo()
     stats = Stats().begin(game.code)
     stats = stats.follow(game, "2026-11-30")
-    settings = Settings(cells=2, deck="two", winnable=False, tap_to_select=True)
+    settings = Settings(cells=2, deck="two", winnable=False, tap_to_select=True, hint_at_once=True)
     return export(game, settings, stats, WHEN), Backup(game, settings, stats, WHEN)
 
 

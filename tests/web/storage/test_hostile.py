@@ -323,6 +323,10 @@ def test_every_wrong_type_in_every_field_is_refused_in_words_naming_what_is_wron
             "Its settings are damaged: “tap_to_select” is not true or false.",
         ),
         (
+            lambda d: d["record"]["settings"].update(hint_at_once="yes"),
+            "Its settings are damaged: “hint_at_once” is not true or false.",
+        ),
+        (
             lambda d: d["record"]["settings"].update(language="xx"),
             "Its settings are damaged: the language is not one of the game's.",
         ),

@@ -432,6 +432,18 @@ def test_settings_are_checked() -> None:
     assert (tap.value.code, str(tap.value)) == ("settings-tap", "tap_to_select is true or false, not 'yes'")
 
 
+def test_hints_at_once_are_kept_without_a_new_schema() -> None:
+    at_once = Settings(2, "two", hint_at_once=True)
+    assert at_once.to_dict() == {"cells": 2, "deck": "two", "winnable": True, "hint_at_once": True}
+    assert Settings.from_dict(at_once.to_dict()) == at_once
+    # off (two steps) is not written, and a record written before it reads as off
+    assert "hint_at_once" not in Settings().to_dict()
+    assert not Settings.from_dict({"cells": 2, "deck": "two"}).hint_at_once
+    with pytest.raises(SettingsError) as bad:
+        Settings.from_dict({"cells": 8, "deck": "four", "hint_at_once": 1})
+    assert (bad.value.code, str(bad.value)) == ("settings-hint", "hint_at_once is true or false, not 1")
+
+
 def test_the_chosen_language_is_kept_without_a_new_schema() -> None:
     speaking = Settings(2, "two", language="uk")
     assert speaking.to_dict() == {"cells": 2, "deck": "two", "winnable": True, "language": "uk"}

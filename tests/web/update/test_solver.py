@@ -13,13 +13,13 @@ from eightoff import DealCode, Game, Move
 from eightoff.deal import NUMBERS
 from eightoff.history import positions
 from eightoff.solver import DEFAULT_BUDGET, solve
-from eightoff.web.actions import Close, CodeTyped, Select, WorkerFailed
+from eightoff.web.actions import Choose, Close, CodeTyped, Select, WorkerFailed
 from eightoff.web.board.focus import Spot
 from eightoff.web.effects import Save, Solve
 from eightoff.web.solver.messages import Line, line_request, marks
 from eightoff.web.state import Asked, NewGameWindow, WinWindow
 from eightoff.web.storage.settings import Settings
-from eightoff.web.update.solver import slip_words
+from eightoff.web.update.solver import card_words, slip_words
 from eightoff.winnable import catalogue
 from tests.engine.helpers import board
 from tests.players import lost_line
@@ -30,6 +30,8 @@ LINE = lost_line(LOST_CODE, 0)  # 17 moves; the fifth lost the game (tests/engin
 SEARCHING = "Looking for a winning line…"
 SLIPPED = "No winning line from here. Looking for where the game slipped away…"
 NOTHING_BACK = "Nothing to go back to: ask for a hint when no winning line remains."
+FIRST_STEP = "The 5 of spades can go somewhere that keeps the game winnable."
+WHOLE = "Hint: the 5 of spades to cell 5."
 
 
 def lost_game() -> Game:
@@ -66,6 +68,9 @@ def test_a_hint_asks_the_worker_then_marks_the_lines_first_move() -> None:
     assert line is not None and shown is not None and page.state.hints.asked is None
     first = line.next_move(page.game.position)
     assert first is not None and shown == marks(page.game.position, first)
+    assert page.state.hints.step == "card" and page.said[-1] == card_words(shown.cards)
+    assert page.do("hint") == ()  # the second step: the whole move, from the line
+    assert page.state.hints.shown == shown and page.state.hints.step == "move"
     assert page.said[-1] == shown.text and shown.text.startswith("Hint: ")
     current = page.state.stats.current
     assert current is not None and current.hinted
@@ -97,11 +102,51 @@ def test_a_hint_shown_stays_until_the_next_action_that_is_not_a_hint() -> None:
     )
     page.do("hint")
     assert page.state.hints.shown == marks(game.position, Move.parse("1e"))
-    assert page.said == ["Hint: the 5 of spades to cell 5."] and page.state.focus == Spot("column-1", 5)
+    assert page.said == [FIRST_STEP] and page.state.focus == Spot("column-1", 5)
     page.do("hint")
-    assert page.state.hints.shown is not None
+    assert page.said == [FIRST_STEP, WHOLE] and page.state.hints.step == "move"
+    page.do("hint")
+    assert page.state.hints.shown is not None and page.state.hints.step == "move"
     page.do("settings")
     assert page.state.hints.shown is None
+
+
+def test_a_hint_in_two_steps_starts_again_after_any_other_action() -> None:
+    """The first H shows the card; anything else done (a window opened and closed, a card
+    picked up and put back) clears it, and the next H shows the card again."""
+    game = new_game()
+    page = Page(
+        state_of(game, hints=replace(state_of().hints, line=Line.of(game.position, (Move.parse("1e"),))))
+    )
+    page.do("hint")
+    assert page.state.hints.step == "card"
+    page.do("settings", Close("settings-dialog"))
+    assert page.state.hints.shown is None
+    page.do("hint")
+    assert page.state.hints.step == "card" and page.said[-1] == FIRST_STEP
+    page.do(Select("column-1"), Select("column-1"))  # picked up and put back: no move
+    assert page.state.hints.shown is None and page.game.moves == 0
+    page.do("hint", "hint")
+    assert page.state.hints.step == "move" and page.said[-2:] == [FIRST_STEP, WHOLE]
+
+
+def test_a_setting_shows_the_whole_move_at_the_first_hint() -> None:
+    game = new_game()
+    line = Line.of(game.position, (Move.parse("1e"),))
+    hints = replace(state_of().hints, line=line)
+    page = Page(state_of(game, settings=Settings(hint_at_once=True), hints=hints))
+    page.do("hint")
+    assert (page.state.hints.shown, page.state.hints.step) == (marks(game.position, Move.parse("1e")), "move")
+    assert page.said == [WHOLE] and page.state.focus == Spot("column-1", 5)
+    page.do(Choose("hint-at-once", "false"), "hint")  # the choice cleared it: the card first again
+    assert page.state.hints.step == "card" and page.said[-1] == FIRST_STEP
+
+
+def test_the_first_step_of_a_hint_names_a_runs_head_card() -> None:
+    assert card_words(("9S", "8H", "7S")) == (
+        "The 3 cards from the 9 of spades can go somewhere that keeps the game winnable."
+    )
+    assert card_words(("AH",)) == "The ace of hearts can go somewhere that keeps the game winnable."
 
 
 def test_a_reply_to_another_request_or_an_old_position_is_ignored() -> None:

@@ -215,7 +215,9 @@ def test_the_settings_window_shows_the_settings_and_the_language_in_use(page: Pa
     assert checked == ["two", "dark", "slow"]
     assert node(page.body, "#tap-to-select").checked and node(page.body, "#language").value == "en"
     assert node(page.body, "#motion").checked  # as the device, which does not ask for less
-    page.draw(dialogs, SettingsWindow(), settings=Settings(deck="four"), language="nl")  # a choice made
+    assert not node(page.body, "#hint-at-once").checked  # off: a hint in two steps
+    page.draw(dialogs, SettingsWindow(), settings=Settings(deck="four", hint_at_once=True), language="nl")
+    assert node(page.body, "#hint-at-once").checked
     checked = [r.value for r in page.body.querySelectorAll("input[type=radio]") if r.checked]
     assert checked == ["four", "auto", "normal"]
     assert node(page.body, "#language").value == "nl"

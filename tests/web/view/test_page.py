@@ -105,6 +105,21 @@ def test_a_refusal_shakes_once_and_a_later_redraw_glides(page: Page) -> None:
     page.show(hints=replace(page.state.hints, shown=marks(page.state.game.position, Move.parse("1e"))))
     assert len(king.animations) == 1  # the same change: no second shake
     assert page.view.board.elements.cards["5S"].classList.contains("hint")
+    assert page.view.board.elements.piles["cell-5"].classList.contains("hint-target")
+
+
+def test_a_hints_first_step_marks_its_card_alone(page: Page) -> None:
+    page.show()
+    shown = marks(page.state.game.position, Move.parse("1e"))
+    page.show(hints=replace(page.state.hints, shown=shown, step="card"))
+    elements = page.view.board.elements
+
+    def targets() -> list[str]:
+        return [key for key, pile in elements.piles.items() if pile.classList.contains("hint-target")]
+
+    assert elements.cards["5S"].classList.contains("hint") and targets() == []
+    page.show(hints=replace(page.state.hints, shown=shown, step="move"))  # the second H: its target too
+    assert elements.cards["5S"].classList.contains("hint") and targets() == ["cell-5"]
 
 
 def test_carried_cards_follow_the_pointer(page: Page) -> None:
