@@ -82,7 +82,7 @@ class StartDeal:
     """Start the deal ``code`` from its first card; ``said``: what the status line says."""
 
     code: DealCode
-    said: Literal["new", "restarted", "unsolved"] = "new"
+    said: Literal["new", "restarted"] = "new"
 
 
 @dataclass(frozen=True)
@@ -203,13 +203,12 @@ class Asked:
 @dataclass(frozen=True)
 class Hints:
     """The hint ``shown`` (its marks, until the next action), the last winning ``line``
-    found (the next hints along it need no search), the hint request in flight
-    (``asked``), and the winnable 8-cell deal asked for (``deal_asked``, its serial)."""
+    found (the next hints along it need no search) and the hint request in flight
+    (``asked``)."""
 
     shown: Marks | None = None
     line: Line | None = None
     asked: tuple[int, Position] | None = None
-    deal_asked: int = 0
 
 
 Verdict = ReplyVerdict | Literal["asking"]

@@ -1,5 +1,5 @@
-"""The player's settings kept between visits (:class:`Settings`: cells, deck, winnable deals,
-tap-to-select, language, theme, the clock shown, motion) with their stored form, checked
+"""The player's settings kept between visits (:class:`Settings`: cells, deck, winnable deals
+and their level, tap-to-select, language, theme, the clock shown, motion) with their stored form, checked
 (pure Python, no browser import; docs/storage.md, the ``settings`` fields).
 
 >>> Settings.from_dict({"cells": 4, "deck": "two"})
@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from ...errors import EightOffError
+from ...levels import LEVELS, Level
 from ...position import CELL_COUNTS, check_cells
 from ..facts import LANGUAGES, THEMES
 
@@ -42,7 +43,9 @@ class Settings:
     and the ``theme`` (``"auto"``: as the device asks; records written before it existed
     read so), whether the bar shows the game's ``clock`` (records written before it
     existed read as shown) and the ``motion`` (``"auto"``, ``"on"`` or ``"off"``, read as the
-    theme)."""
+    theme), and the ``level`` of the deals that can be won (``None``: any level; else
+    ``"easy"``, ``"medium"`` or ``"hard"``; records written before it existed read as
+    ``None``)."""
 
     cells: int = CELL_COUNTS[0]
     deck: str = "four"
@@ -52,6 +55,7 @@ class Settings:
     theme: str = field(default="auto", repr=False)
     clock: bool = field(default=True, repr=False)
     motion: str = field(default="auto", repr=False)
+    level: Level | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         check_cells(self.cells, SettingsError, code="settings-cells")
@@ -77,6 +81,10 @@ class Settings:
             raise SettingsError(
                 f"the motion is 'auto', 'on' or 'off', not {self.motion!r:.20}", code="settings-motion"
             )
+        if self.level is not None and (type(self.level) is not str or self.level not in LEVELS):
+            raise SettingsError(
+                f"the level is 'easy', 'medium' or 'hard', not {self.level!r:.20}", code="settings-level"
+            )
 
     def moving(self, reduced: bool) -> bool:
         """Whether the cards move: as chosen, or (``"auto"``) unless the device asks for
@@ -89,7 +97,8 @@ class Settings:
 
     def to_dict(self) -> dict[str, Any]:
         """The settings as stored; ``tap_to_select`` only when on, ``language`` only when
-        chosen, ``theme`` and ``motion`` only when not ``"auto"``, ``clock`` only when hidden."""
+        chosen, ``theme`` and ``motion`` only when not ``"auto"``, ``clock`` only when hidden,
+        ``level`` only when one is chosen."""
         data: dict[str, Any] = {"cells": self.cells, "deck": self.deck, "winnable": self.winnable}
         if self.tap_to_select:
             data["tap_to_select"] = True
@@ -101,13 +110,16 @@ class Settings:
             data["clock"] = False
         if self.motion != "auto":
             data["motion"] = self.motion
+        if self.level is not None:
+            data["level"] = self.level
         return data
 
     @classmethod
     def from_dict(cls, data: Any) -> Settings:
         """Check and build settings from :meth:`to_dict`'s data (``cells`` and ``deck``
         required; ``winnable``, added later, is ``True`` when absent, ``tap_to_select``
-        off, ``language`` none, ``theme`` and ``motion`` ``"auto"``, ``clock`` shown)."""
+        off, ``language`` none, ``theme`` and ``motion`` ``"auto"``, ``clock`` shown, ``level``
+        any)."""
         if not isinstance(data, dict) or "cells" not in data or "deck" not in data:
             raise SettingsError("the settings are not an object with cells and deck", code="settings-shape")
         return cls(
@@ -119,6 +131,7 @@ class Settings:
             data.get("theme", "auto"),
             data.get("clock", True),
             data.get("motion", "auto"),
+            data.get("level"),
         )
 
 
