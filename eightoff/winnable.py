@@ -37,10 +37,9 @@ from .levels import LEVELS, Level, Measure
 from .levels import level as level_at
 from .position import check_cells
 
-CATALOGUED: Final = (2, 4)
-"""The cell counts the page draws a winnable deal from the catalogue for itself; for 8
-cells it still asks its worker, whose :func:`winnable` now draws from the 8-cell
-catalogue too (every cell count in :data:`.position.CELL_COUNTS` has one)."""
+CATALOGUED: Final = (2, 4, 8)
+"""The cell counts the page draws a winnable deal from the catalogue for: every cell count
+in :data:`.position.CELL_COUNTS` has one."""
 WORD: Final = 6
 """Bytes per deal in a catalogue's ``DEALS``: a 48-bit big-endian word, ``fills << 40 |
 cap << 35 | number`` (the deal number in 35 bits, the cap in 5, the fills in 8)."""

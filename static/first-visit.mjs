@@ -20,7 +20,7 @@ export const STDLIB_SENT_BYTES = 650_000;
  * on a first visit's normal boot); tests/browser/test_snapshot.py checks it. */
 export const STDLIB_BYTES = 2_770_000;
 /** Our package's first part as sent (brotli), bytes; tests/browser/test_snapshot.py checks it. */
-export const PACKAGE_SENT_BYTES = 166_000;
+export const PACKAGE_SENT_BYTES = 195_000;
 /** What booting from the snapshot saves, in seconds, on a device the probe reads as so many
  * times slower than the reference machine (between two rows, interpolated): at full speed the
  * bootstrap on Chromium's baseline wasm code (2.0–2.5 s on the quiet reference machine) less

@@ -1,4 +1,4 @@
-// The solver's worker: hints and winnable 8-cell deals, off the page's thread.
+// The solver's worker: hints, verdicts and the way back, off the page's thread.
 //
 // The page (eightoff/web/solver/worker.py) starts it once the board is playable. It loads our
 // pinned Pyodide through the same loader as the page and the same package (both its parts:

@@ -26,6 +26,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from typing import Final, Literal, cast, get_args
 
+from ..levels import Level
 from .storage.backup_file import BackupError
 from .storage.settings import Settings, SettingsError
 from .storage.store import Aside, Loaded, Notice
@@ -113,6 +114,7 @@ SettingName = Literal[
     "cells",
     "deck",
     "winnable",
+    "level",
     "tap-to-select",
     "language",
     "theme",
@@ -124,12 +126,19 @@ SettingName = Literal[
 SETTINGS: Final[frozenset[str]] = frozenset(get_args(SettingName))
 SWITCHES: Final[frozenset[str]] = frozenset({"winnable", "tap-to-select", "clock", "motion", "hint-at-once"})
 """The settings chosen by a checkbox: ``"true"`` or ``"false"``."""
+LEVEL_VALUES: Final[dict[str, Level | None]] = {
+    "any": None,
+    "easy": "easy",
+    "medium": "medium",
+    "hard": "hard",
+}
+"""The level's radio values: ``any`` (no level: the whole catalogue) or a level."""
 
 
 @dataclass(frozen=True)
 class Choose:
     """A setting chosen in a dialog: the input ``setting`` now holds ``value`` (a checkbox:
-    ``"true"`` or ``"false"``)."""
+    ``"true"`` or ``"false"``; the level: ``"any"`` or a level, :data:`LEVEL_VALUES`)."""
 
     setting: SettingName
     value: str
@@ -144,6 +153,8 @@ class Choose:
         Traceback (most recent call last):
         ...
         eightoff.web.storage.settings.SettingsError: a game has 8, 4 or 2 cells, not 7
+        >>> Choose("level", "hard").applied_to(Settings()).level
+        'hard'
         >>> Choose("clock", "maybe").applied_to(Settings())
         Traceback (most recent call last):
         ...
@@ -157,6 +168,10 @@ class Choose:
             return replace(settings, cells=int(value) if value.isdigit() else 0)
         if self.setting == "winnable":
             return replace(settings, winnable=on)
+        if self.setting == "level":
+            if value not in LEVEL_VALUES:
+                raise SettingsError(f"no such level {value!r:.20}", code="settings-level")
+            return replace(settings, level=LEVEL_VALUES[value])
         if self.setting == "tap-to-select":
             return replace(settings, tap_to_select=on)
         if self.setting == "clock":
@@ -487,6 +502,7 @@ def from_choice(name: str, value: str) -> Choose | ReplaySpeed | None:
 __all__ = [
     "BOARD_COMMANDS",
     "COMMANDS",
+    "LEVEL_VALUES",
     "NAV_KEYS",
     "SETTINGS",
     "Action",

@@ -30,7 +30,7 @@ from pyscript import document, window
 from pyscript.ffi import is_none, to_js
 
 from ..deal import DealCode
-from ..winnable import CATALOGUED, winnable
+from ..winnable import winnable
 from .actions import (
     Action,
     AsideRead,
@@ -82,6 +82,7 @@ from .storage import local
 from .storage.backup_file import BackupError
 from .storage.daily import daily_code, today
 from .storage.files import download, read_file
+from .storage.settings import Settings
 from .storage.store import Store
 from .update import start as first_state
 from .update import update
@@ -135,7 +136,7 @@ class App:
         if flag_from_query(query, DAILY) and deal_from_query(query) == (None, None):
             query = query_for(daily_code(today()))  # ?daily: today's deal, like its own address
         replay = link_from_query(query)[0] if flag_from_query(query, REPLAY) else None
-        start = decide(loaded, "" if replay else query, _new_code(loaded.settings.winnable))
+        start = decide(loaded, "" if replay else query, _new_code(loaded.settings))
         browser = [str(tag) for tag in window.navigator.languages or [window.navigator.language or "en"]]
         language = set_language(choose_language(address, loaded.settings.language, browser))
         location = window.location
@@ -402,13 +403,16 @@ def timed(build: Callable[[], bool]) -> Iterator[None]:
             began = float(window.performance.now())
 
 
-def _new_code(winnable_only: bool) -> Callable[[int], DealCode]:
-    """How the first visit draws its deal: from the catalogue for 4 and 2 cells when only
-    winnable deals are wanted (8 cells: a random deal, which the worker is not yet there
-    to solve; about 999 in 1000 can be won)."""
+def _new_code(settings: Settings) -> Callable[[int], DealCode]:
+    """How a visit with no game draws its deal: from the catalogue of the level chosen when
+    only winnable deals are wanted; with no level chosen, 8 cells (a first visit's) is an
+    ordinary random deal, about 999 in 1000 of which can be won, so that the first board
+    does not wait for the 8-cell catalogue."""
 
     def draw(cells: int) -> DealCode:
-        return winnable(cells) if winnable_only and cells in CATALOGUED else DealCode.random(cells)
+        if settings.winnable and (settings.level is not None or cells != 8):
+            return winnable(cells, level=settings.level)
+        return DealCode.random(cells)
 
     return draw
 

@@ -82,7 +82,7 @@ class StartDeal:
     """Start the deal ``code`` from its first card; ``said``: what the status line says."""
 
     code: DealCode
-    said: Literal["new", "restarted", "unsolved"] = "new"
+    said: Literal["new", "restarted"] = "new"
 
 
 @dataclass(frozen=True)
@@ -209,14 +209,12 @@ second H on the same position, or at once with the setting ``hint_at_once``)."""
 class Hints:
     """The hint ``shown`` (its move's marks, until the next action) and its ``step`` (the
     card alone or the whole move), the last winning ``line`` found (the next hints along it
-    need no search), the hint request in flight (``asked``), and the winnable 8-cell deal
-    asked for (``deal_asked``, its serial)."""
+    need no search) and the hint request in flight (``asked``)."""
 
     shown: Marks | None = None
     step: HintStep = "move"
     line: Line | None = None
     asked: tuple[int, Position] | None = None
-    deal_asked: int = 0
 
 
 Verdict = ReplyVerdict | Literal["asking"]

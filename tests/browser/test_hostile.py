@@ -8,7 +8,6 @@ exact words the player gets and that nothing saved was lost."""
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import quote
@@ -20,6 +19,7 @@ from eightoff import DealCode, Game, Move
 from eightoff.web.links.address import decode_moves, encode_moves
 from eightoff.web.storage.json_text import MAX_CHARS
 from eightoff.web.storage.store import ASIDE_CHARS, BACKUP_KEY, KEY
+from eightoff.winnable import is_catalogued, level_of
 from tests.players import long_game
 
 from .harness import StrictPage
@@ -203,10 +203,6 @@ FAILING_WORKER = (
 )
 """What the real worker answers when its Pyodide could not load (offline, nothing cached)."""
 SILENT_WORKER = "self.onmessage = () => {};"
-UNSOLVED = re.compile(
-    r"^New deal EO1-C8-[A-Z2-7]{7}: the solver could not find a deal that can be won just now, "
-    r"so this one is random \(almost every deal can be won\)\.$"
-)
 
 
 def serve_worker(body: str) -> object:
@@ -267,20 +263,20 @@ def test_a_worker_that_cannot_load_its_script_is_said_too(eight_cells: Page, str
 
 
 @pytest.mark.same_tab
-def test_a_winnable_deal_falls_back_to_a_random_one_when_the_worker_fails(eight_cells: Page) -> None:
+def test_a_winnable_8_cell_deal_needs_no_worker(eight_cells: Page) -> None:
+    """Drawn from the certified catalogue on the page: a worker that fails is never asked."""
     page = eight_cells
     page.route(WORKER, serve_worker(FAILING_WORKER))
-    for _ in range(2):  # the second time too: nothing stays on "Looking for a deal…"
+    for _ in range(2):
         page.locator("#new-game").click()
         page.locator("#new-game-dialog input[name=cells][value='8']").check()
         expect(page.locator("#winnable")).to_be_checked()
         page.locator("#random-deal").click()  # no move yet: nothing to confirm
-        expect(page.locator("#status")).to_have_text(
-            UNSOLVED,
-            timeout=FIRST_HINT_MS,
-        )
+        expect(page.locator("dialog[open]")).to_have_count(0)
         code = DealCode.parse(page.locator("#deal-code").text_content() or "")
-        assert code.cells == 8
+        level = level_of(code)
+        assert code.cells == 8 and is_catalogued(code) and level is not None
+        expect(page.locator("#status")).to_have_text(f"New deal {code}. Level: {level.capitalize()}.")
         expect_numbers(page, 0, 0)
 
 
@@ -296,19 +292,6 @@ def test_a_worker_that_never_answers_is_given_up_in_time(clocked: Page) -> None:
     expect(page.locator("#status")).to_have_text(
         "The solver did not answer in time. Ask for a hint again to retry."
     )
-
-
-def test_a_winnable_deal_not_found_in_time_falls_back_to_a_random_one(clocked: Page) -> None:
-    page = clocked
-    page.route(WORKER, serve_worker(SILENT_WORKER))
-    page.clock.install()
-    page.locator("#new-game").click()
-    page.locator("#new-game-dialog input[name=cells][value='8']").check()
-    page.locator("#random-deal").click()
-    expect(page.locator("#status")).to_have_text("Looking for a deal that can be won…")
-    page.clock.run_for(61_000)
-    expect(page.locator("#status")).to_have_text(UNSOLVED)
-    expect_numbers(page, 0, 0)
 
 
 # -- deal codes and links -------------------------------------------------------------------

@@ -38,6 +38,7 @@ MODULES = [
     "eightoff.web.solver.messages",
     "eightoff.web.words.i18n",
     "eightoff.web.words.card_names",
+    "eightoff.web.words.levels",
     "eightoff.web.words.engine_errors",
     "eightoff.web.storage.notices",
     "eightoff.web.board.keymap",

@@ -137,4 +137,4 @@ def test_an_answer_holds_for_the_very_game_it_was_asked_about() -> None:
 def test_the_world_by_default_and_the_words_said() -> None:
     assert World() == World(0.0, date(2026, 1, 1), "2026-01-01T00:00:00Z", 0)
     assert Said("Hello.", 3) != Said("Hello.", 4)  # the same words said anew
-    assert Coach().verdicts == MappingProxyType({}) and Hints().deal_asked == 0
+    assert Coach().verdicts == MappingProxyType({}) and Hints().asked is None

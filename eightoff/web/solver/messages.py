@@ -1,4 +1,4 @@
-"""Hints and winnable 8-cell deals: the messages between the page and its solver worker,
+"""Hints, verdicts and the way back: the messages between the page and its solver worker,
 the worker's answer, and what the page marks (pure Python, no browser import; tested under
 CPython).
 
@@ -30,7 +30,6 @@ from ...moves import Move
 from ...position import Position
 from ...rules import apply
 from ...solver import DEFAULT_BUDGET, solve
-from ...winnable import winnable
 from ..board.marks import Marks
 from ..words.card_names import card_name
 from ..words.i18n import _, ngettext
@@ -41,21 +40,16 @@ HINT_SECONDS: Final = 20.0
 VERDICT_SECONDS: Final = 2.0
 """The longest the worker searches a deal code's verdict (the New Game window)."""
 
-Kind = Literal["hint", "deal", "back", "verdict", "line"]
-"""What a request asks: a hint, a winnable deal, the last winnable position of a history
+Kind = Literal["hint", "back", "verdict", "line"]
+"""What a request asks: a hint, the last winnable position of a history
 (``back``), a typed code's verdict, the solver's line length for a deal won (``line``)."""
-ReplyVerdict = Literal["solved", "unsolvable", "gave-up", "deal"]
+ReplyVerdict = Literal["solved", "unsolvable", "gave-up"]
 
 
 def hint_request(serial: int, position: Position) -> str:
     """Ask for a winning line from ``position``."""
     cells = len(position.cells)
     return json.dumps({"serial": serial, "kind": "hint", "position": position.fcs(), "cells": cells})
-
-
-def deal_request(serial: int, cells: int) -> str:
-    """Ask for a deal of ``cells`` cells the solver has won."""
-    return json.dumps({"serial": serial, "kind": "deal", "cells": cells})
 
 
 def back_request(serial: int, start: Position, moves: tuple[Move, ...]) -> str:
@@ -89,9 +83,6 @@ def answer(text: str, budget: int = DEFAULT_BUDGET, seconds: float | None = HINT
     lost too) or ``gave-up``; a ``line`` request's: the solution's length as ``count``."""
     request = json.loads(text)
     serial, kind = request["serial"], request["kind"]
-    if kind == "deal":
-        code = winnable(int(request["cells"]), budget=budget)
-        return _reply(serial, kind, "deal", [], str(code))
     if kind == "back":
         start = Position.from_fcs(request["position"], int(request["cells"]))
         moves = tuple(Move.parse(m) for m in request["moves"])
@@ -206,7 +197,6 @@ __all__ = [
     "Reply",
     "answer",
     "back_request",
-    "deal_request",
     "destination",
     "hint_request",
     "line_request",

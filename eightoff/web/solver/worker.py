@@ -2,10 +2,9 @@
 
 Thin DOM code. The worker is ``static/hint-worker.mjs`` (its content-hashed address is in
 ``<meta name="eightoff-hint-worker">``): a module worker running our Pyodide and
-:func:`.solver.messages.answer`. It starts at the first request (a hint, a winnable 8-cell
-deal, a typed code's verdict: :mod:`.update.solver`), never before, so it never delays the
-start-up, and a page that asks nothing never loads a second Pyodide (nor leaves one
-loading when it is closed).
+:func:`.solver.messages.answer`. It starts at the first request (a hint, a typed code's
+verdict: :mod:`.update.solver`), never before, so it never delays the start-up, and a page
+that asks nothing never loads a second Pyodide (nor leaves one loading when it is closed).
 Messages are JSON text through ``postMessage`` (:mod:`.solver.messages`); no shared memory, so no
 host needs cross-origin isolation.
 """

@@ -124,6 +124,7 @@ def record_problem(reason: str, field: str) -> str:
             "Its settings are damaged: “{field}” is not true or false.", field="hint_at_once"
         ),
         "settings-language": lambda: _("Its settings are damaged: the language is not one of the game's."),
+        "settings-level": lambda: _("Its settings are damaged: the level is not “easy”, “medium” or “hard”."),
         "stats-number": lambda: _(
             "Its statistics are damaged: “{field}” is not a whole number.", field=field
         ),

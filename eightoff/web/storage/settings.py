@@ -1,5 +1,6 @@
-"""The player's settings kept between visits (:class:`Settings`: cells, deck, winnable deals,
-tap-to-select, language, theme, the clock shown, motion, hints at once) with their stored form, checked
+"""The player's settings kept between visits (:class:`Settings`: cells, deck, winnable deals
+and their level, tap-to-select, language, theme, the clock shown, motion and its pace, hints
+at once) with their stored form, checked
 (pure Python, no browser import; docs/storage.md, the ``settings`` fields).
 
 >>> Settings.from_dict({"cells": 4, "deck": "two"})
@@ -14,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from ...errors import EightOffError
+from ...levels import LEVELS, Level
 from ...position import CELL_COUNTS, check_cells
 from ..facts import LANGUAGES, THEMES
 
@@ -46,9 +48,11 @@ class Settings:
     read so), whether the bar shows the game's ``clock`` (records written before it
     existed read as shown), the ``motion`` (``"auto"``, ``"on"`` or ``"off"``, read as the
     theme) and its ``pace`` (one of :data:`PACES`; records written before it existed read
-    as ``"normal"``), and whether a hint shows its whole move at once (``hint_at_once``;
-    off: the first H shows the card to move, a second its target; records written before
-    it existed read as off)."""
+    as ``"normal"``), whether a hint shows its whole move at once (``hint_at_once``; off:
+    the first H shows the card to move, a second its target; records written before it
+    existed read as off), and the ``level`` of the deals that can be won (``None``: any
+    level; else ``"easy"``, ``"medium"`` or ``"hard"``; records written before it existed
+    read as ``None``)."""
 
     cells: int = CELL_COUNTS[0]
     deck: str = "four"
@@ -60,6 +64,7 @@ class Settings:
     motion: str = field(default="auto", repr=False)
     pace: str = field(default="normal", repr=False)
     hint_at_once: bool = field(default=False, repr=False)
+    level: Level | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         check_cells(self.cells, SettingsError, code="settings-cells")
@@ -93,6 +98,10 @@ class Settings:
             raise SettingsError(
                 f"hint_at_once is true or false, not {self.hint_at_once!r:.20}", code="settings-hint"
             )
+        if self.level is not None and (type(self.level) is not str or self.level not in LEVELS):
+            raise SettingsError(
+                f"the level is 'easy', 'medium' or 'hard', not {self.level!r:.20}", code="settings-level"
+            )
 
     def moving(self, reduced: bool) -> bool:
         """Whether the cards move: as chosen, or (``"auto"``) unless the device asks for
@@ -115,7 +124,8 @@ class Settings:
     def to_dict(self) -> dict[str, Any]:
         """The settings as stored; ``tap_to_select`` only when on, ``language`` only when
         chosen, ``theme`` and ``motion`` only when not ``"auto"``, ``clock`` only when hidden,
-        ``pace`` only when not ``"normal"``, ``hint_at_once`` only when on."""
+        ``pace`` only when not ``"normal"``, ``hint_at_once`` only when on, ``level`` only
+        when one is chosen."""
         data: dict[str, Any] = {"cells": self.cells, "deck": self.deck, "winnable": self.winnable}
         if self.tap_to_select:
             data["tap_to_select"] = True
@@ -131,6 +141,8 @@ class Settings:
             data["pace"] = self.pace
         if self.hint_at_once:
             data["hint_at_once"] = True
+        if self.level is not None:
+            data["level"] = self.level
         return data
 
     @classmethod
@@ -138,7 +150,7 @@ class Settings:
         """Check and build settings from :meth:`to_dict`'s data (``cells`` and ``deck``
         required; ``winnable``, added later, is ``True`` when absent, ``tap_to_select``
         off, ``language`` none, ``theme`` and ``motion`` ``"auto"``, ``clock`` shown,
-        ``pace`` normal, ``hint_at_once`` off)."""
+        ``pace`` normal, ``hint_at_once`` off, ``level`` any)."""
         if not isinstance(data, dict) or "cells" not in data or "deck" not in data:
             raise SettingsError("the settings are not an object with cells and deck", code="settings-shape")
         return cls(
@@ -152,6 +164,7 @@ class Settings:
             data.get("motion", "auto"),
             data.get("pace", "normal"),
             data.get("hint_at_once", False),
+            data.get("level"),
         )
 
 

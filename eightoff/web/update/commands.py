@@ -33,7 +33,7 @@ from ..storage.backup_file import FILE_NAME, MEDIA_TYPE, BackupError, export, re
 from ..words.i18n import _
 from .draft import Draft
 from .game import choose, open_link, show_game, start_deal
-from .solver import ask_deal, code_typed
+from .solver import code_typed
 
 # -- deals -----------------------------------------------------------------------------------
 
@@ -68,15 +68,12 @@ def run(d: Draft, then: Pending) -> None:
 
 def deal_random(d: Draft) -> None:
     """A random deal of the chosen cell count; with "only deals that can be won", one of
-    the catalogue (4, 2 cells) or one the worker has solved (8 cells)."""
+    its certified catalogue, of the level chosen (any level: the whole catalogue)."""
     settings, chance = d.state.settings, d.world.chance
-    if not settings.winnable:
-        start_deal(d, StartDeal(DealCode(chance % NUMBERS, settings.cells)))
-    elif settings.cells in CATALOGUED:
-        start_deal(d, StartDeal(winnable(settings.cells, lambda n: chance % n)))
+    if settings.winnable and settings.cells in CATALOGUED:
+        start_deal(d, StartDeal(winnable(settings.cells, lambda n: chance % n, level=settings.level)))
     else:
-        d.close_all()
-        ask_deal(d, settings.cells)
+        start_deal(d, StartDeal(DealCode(chance % NUMBERS, settings.cells)))
 
 
 def typed_code(text: str) -> DealCode | None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Final, Literal
 
+from ...deal import DealCode
 from ...errors import EightOffError, HistoryError
 from ...game import UNDO_LIMIT, Game
 from ...moves import Move
@@ -31,6 +32,7 @@ from ..storage.store import Loaded, Notice
 from ..words import speech
 from ..words.engine_errors import error_text
 from ..words.i18n import _, ngettext
+from ..words.levels import code_level_words
 from .draft import Draft
 
 
@@ -155,8 +157,16 @@ def open_link(d: Draft, link: Link) -> None:
             moves=game.moves,
         )
     else:
-        said = _("New deal {code}.", code=str(game.code))
+        said = new_deal_words(game.code)
     open_game(d, game, said, link.moves)
+
+
+def new_deal_words(code: DealCode) -> str:
+    """``New deal EO1-C4-AAAAAFA.``, with its level when it has one (docs/levels.md)."""
+    level = code_level_words(code)
+    if level:
+        return _("New deal {code}. Level: {level}.", code=str(code), level=level)
+    return _("New deal {code}.", code=str(code))
 
 
 def start_deal(d: Draft, deal: StartDeal) -> None:
@@ -165,14 +175,8 @@ def start_deal(d: Draft, deal: StartDeal) -> None:
     code = str(deal.code)
     if deal.said == "restarted":
         said = _("Deal {code} started again.", code=code)
-    elif deal.said == "unsolved":
-        said = _(
-            "New deal {code}: the solver could not find a deal that can be won just now, so this one "
-            "is random (almost every deal can be won).",
-            code=code,
-        )
     else:
-        said = _("New deal {code}.", code=code)
+        said = new_deal_words(deal.code)
     open_game(d, game, said)
 
 

@@ -1,6 +1,6 @@
-"""What the page asks the solver's worker and what it does with the answers: hints, a winnable
-8-cell deal, where a lost game slipped away and the way back, a typed code's verdict, the
-solver's own line after a win (pure Python; tested under CPython through
+"""What the page asks the solver's worker and what it does with the answers: hints, where a
+lost game slipped away and the way back, a typed code's verdict, the solver's own line
+after a win (pure Python; tested under CPython through
 :func:`.update.update`; docs/coach.md).
 
 The worker runs the engine's solver off the page's thread (:mod:`.solver.messages` is the
@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 from types import MappingProxyType
 
-from ...deal import NUMBERS, DealCode
+from ...deal import DealCode
 from ...game import Game
 from ...position import Position
 from ...rules import transfer
@@ -23,7 +23,6 @@ from ..solver.messages import (
     Line,
     Reply,
     back_request,
-    deal_request,
     destination,
     hint_request,
     marks,
@@ -31,13 +30,13 @@ from ..solver.messages import (
     verdict_request,
     verdict_text,
 )
-from ..state import Asked, NewGameWindow, StartDeal, WinWindow
+from ..state import Asked, NewGameWindow, WinWindow
 from ..words import speech
 from ..words.card_names import card_name
 from ..words.i18n import _, ngettext
 from .board import focus_card
 from .draft import Draft
-from .game import after, start_deal
+from .game import after
 
 # -- hints --------------------------------------------------------------------------------
 
@@ -90,14 +89,6 @@ def card_words(cards: tuple[str, ...]) -> str:
     )
 
 
-def ask_deal(d: Draft, cells: int) -> None:
-    """Ask the worker for a deal of ``cells`` cells that it has won."""
-    serial = d.serial()
-    d.set(hints=replace(d.state.hints, deal_asked=serial))
-    d.say(_("Looking for a deal that can be won…"))
-    d.solve(deal_request(serial, cells))
-
-
 def reply(d: Draft, text: str) -> None:
     """The worker's answer, to whichever request it answers."""
     answer = read_reply(text)
@@ -107,11 +98,6 @@ def reply(d: Draft, text: str) -> None:
         _verdict(d, answer)
     elif answer.kind == "line":
         _line(d, answer)
-    elif answer.verdict == "deal":
-        hints = d.state.hints
-        if answer.serial == hints.deal_asked and answer.code is not None:
-            d.set(hints=replace(hints, deal_asked=0))
-            start_deal(d, StartDeal(answer.code))
     else:
         _hint(d, answer)
 
@@ -135,20 +121,17 @@ def _hint(d: Draft, answer: Reply) -> None:
 
 def failed(d: Draft, failure: WorkerFailure) -> None:
     """The worker failed or did not answer in time (it is given up; the next request starts
-    a fresh one): said only to a player who asked it something. A winnable 8-cell deal
-    asked for is replaced by a random one, said so; a verdict typed is asked again with the
-    next code."""
+    a fresh one): said only to a player who asked it something; a verdict typed is asked
+    again with the next code."""
     state = d.state
     hints, coach = state.hints, state.coach
-    d.set(hints=replace(hints, asked=None, deal_asked=0))
+    d.set(hints=replace(hints, asked=None))
     d.set(coach=replace(coach, back_asked=None, code_asked=None, line_asked=None))
     if coach.back_asked is not None:
         d.say(_("The solver did not answer. Ask for a hint again to retry."))
     if coach.code_asked is not None:
         d.set(coach=replace(d.state.coach, verdict=None))
-    if hints.deal_asked:
-        start_deal(d, StartDeal(DealCode(d.world.chance % NUMBERS, state.settings.cells), "unsolved"))
-    elif hints.asked is not None:
+    if hints.asked is not None:
         d.say(failure_words(failure))
 
 
@@ -325,7 +308,6 @@ def _line(d: Draft, answer: Reply) -> None:
 
 
 __all__ = [
-    "ask_deal",
     "card_words",
     "code_typed",
     "failed",

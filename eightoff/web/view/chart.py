@@ -18,9 +18,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from ...deal import DealCode
+from ...levels import LEVELS, Level
+from ...winnable import level_of
 from ..storage.stats import Daily, Result, Stats, Tally
 from ..words.i18n import duration, ngettext, number, percent
 from ..words.i18n import gettext as _
+from ..words.levels import level_words
 
 CHART_GAMES: Final = 50
 """How many of the last games the chart shows."""
@@ -149,6 +153,39 @@ def figure_table(stats: Stats) -> FigureTable:
     return FigureTable(tuple(name for name, _tally in columns), rows)
 
 
+def level_lines(recent: Sequence[Result]) -> tuple[str, ...]:
+    """The wins per level of the games in ``recent`` (the record's last finished games): one
+    line a level that has games, Easy first; a deal with no certified level counts in none
+    (docs/levels.md).
+
+    >>> from eightoff.winnable import winnable
+    >>> hard = str(winnable(4, lambda n: 0, level="hard"))
+    >>> level_lines([Result(hard, True, 600, 98, "2026-11-30"), Result(hard, False, 0, 9, "2026-11-30")])
+    ('Hard: 1 won of 2 games.',)
+    >>> level_lines([Result("EO1-C8-AAAAAFA", True, 600, 98, "2026-11-30")])
+    ()
+    """
+    played: dict[Level, int] = {}
+    won: dict[Level, int] = {}
+    for result in recent:
+        level = level_of(DealCode.parse(result.code))
+        if level is not None:
+            played[level] = played.get(level, 0) + 1
+            won[level] = won.get(level, 0) + result.won
+    return tuple(
+        ngettext(
+            "{level}: {won} won of {played} game.",
+            "{level}: {won} won of {played} games.",
+            played[level],
+            level=level_words(level),
+            won=number(won[level]),
+            played=number(played[level]),
+        )
+        for level in LEVELS
+        if level in played
+    )
+
+
 def daily_line(daily: Daily) -> str:
     """The daily deal's line: games played, won, and the last date won.
 
@@ -174,5 +211,6 @@ __all__ = [
     "daily_line",
     "figure_table",
     "figures",
+    "level_lines",
     "summary",
 ]

@@ -1,4 +1,5 @@
-"""The New Game window (``#new-game-dialog``): the cell count, "only deals that can be won", a
+"""The New Game window (``#new-game-dialog``): the cell count, "only deals that can be won" and
+their level (``#level-choice``: any, Easy, Medium, Hard; idle while that box is off), a
 random deal, today's deal, a deal code typed and checked as it is typed, with the solver's
 verdict of it (``#code-verdict``), and restarting the deal (docs/dom-contract.md, "Dialogs").
 
@@ -12,10 +13,12 @@ from functools import partial
 from ...deal import DealCode
 from ...errors import DealCodeError
 from ...position import CELL_COUNTS
+from ..actions import LEVEL_VALUES
 from ..dom import Texts, add, el
 from ..state import NewGameWindow, PageState, Verdict
 from ..words.engine_errors import error_text
 from ..words.i18n import _, ngettext
+from ..words.levels import level_words
 from .panel import Panel, buttons
 
 
@@ -69,6 +72,12 @@ class NewGameDialog(Panel):
             el("input", "", type="checkbox", id="winnable", name="winnable"),
             texts.text(el("span"), lambda: _("Only deals that can be won")),
         )
+        self.levels = add(
+            el("fieldset", "level-choice", id="level-choice"),
+            texts.text(el("legend"), lambda: _("Level")),
+        )
+        for value, level in LEVEL_VALUES.items():
+            self.levels.appendChild(self.radio("level", value, partial(level_words, level)))
         self.code_input = el(
             "input",
             "code-input",
@@ -91,6 +100,7 @@ class NewGameDialog(Panel):
             self.body,
             cells,
             winnable,
+            self.levels,
             buttons(
                 self.action(lambda: _("Random deal"), "random-deal", "primary", id="random-deal"),
                 self.action(lambda: _("Today's deal"), "daily", id="daily-deal"),
@@ -106,16 +116,21 @@ class NewGameDialog(Panel):
         )
 
     def opened(self, window: object, state: PageState) -> None:
-        """The chosen cell count and winnable choice, an empty code field."""
+        """The chosen cell count, winnable choice and level, an empty code field."""
         for radio in self.dialog.querySelectorAll("input[name=cells]"):
             radio.checked = radio.value == str(state.settings.cells)
         self.dialog.querySelector("#winnable").checked = state.settings.winnable
+        chosen = next(value for value, level in LEVEL_VALUES.items() if level == state.settings.level)
+        for radio in self.dialog.querySelectorAll("input[name=level]"):
+            radio.checked = radio.value == chosen
         self.code_input.value = ""
 
     def draw(self, window: object, state: PageState) -> None:
-        """The typed code's check (the reason in words when it is refused, the play button
-        enabled only for a valid code) and the solver's verdict."""
+        """The level's choice, idle unless only deals that can be won are dealt; the typed
+        code's check (the reason in words when it is refused, the play button enabled only
+        for a valid code) and the solver's verdict."""
         assert isinstance(window, NewGameWindow)
+        self.levels.disabled = not state.settings.winnable
         code, message = check_code(window.code)
         self.message.textContent = message
         self.message.classList.toggle("bad", code is None and bool(message))

@@ -1,6 +1,6 @@
-"""The replay bar (``#replay``) above the board: to the deal, back, play or pause, forward,
-to the end, the speed, where the replay is, "play from here" and closing the replay
-(docs/replays.md).
+"""The replay bar (``#replay``) above the board: the deal's level (``#replay-level``, when it
+has one), to the deal, back, play or pause, forward, to the end, the speed, where the replay
+is, "play from here" and closing the replay (docs/replays.md).
 
 Thin DOM code: the replay's steps come from :mod:`.board.replay`; this module only writes
 them into the bar, which is built the first time it is shown (or ahead, by :meth:`ReplayBar.build`,
@@ -16,6 +16,7 @@ from typing import Any
 from ..board.replay import SPEEDS, Replay
 from ..dom import Texts, add, el
 from ..words.i18n import gettext as _
+from ..words.levels import code_level_words
 from .panel import Words, button
 
 
@@ -57,6 +58,7 @@ class ReplayBar:
 
             self.speed.appendChild(texts.text(el("option", "", value=speed_value(speed)), speed_words))
         self.step = el("output", "replay-step", id="replay-step", aria_live="polite")
+        self.level = el("span", "replay-level", id="replay-level", hidden="")
 
         def tool(icon: str, action: str, words: Words) -> Any:
             return texts.put(button(icon, action, "tool", id=action), label, words)
@@ -64,6 +66,7 @@ class ReplayBar:
         add(
             self.node,
             texts.text(el("span", "replay-title"), lambda: _("Replay")),
+            self.level,
             tool("\u23ee\ufe0e", "replay-start", lambda: _("To the deal")),
             tool("\u25c0\ufe0e", "replay-back", lambda: _("Step back")),
             self.play,
@@ -93,6 +96,9 @@ class ReplayBar:
         self.replay = replay
         self.node.hidden = False
         self.step.textContent = _("Move {step} of {length}", step=replay.step, length=replay.length)
+        level = code_level_words(replay.code)  # a deal with no certified level: none shown
+        self.level.textContent = _("Level: {level}", level=level) if level else ""
+        self.level.hidden = not level
         self.play.textContent = "\u23f8\ufe0e" if replay.playing else "\u25b6\ufe0e"
         self.play.setAttribute("aria-label", self._play_words())
         self.play.setAttribute("aria-pressed", "true" if replay.playing else "false")

@@ -1,4 +1,5 @@
-"""The Statistics window (``#stats``): the table of figures, the daily deal's line, the chart
+"""The Statistics window (``#stats``): the table of figures, the daily deal's line, the wins per
+level of the last games (``#stats-levels``, only when some had a level), the chart
 of the last games drawn as SVG with its summary in words, and the buttons (share, export,
 import, reset, close).
 
@@ -18,7 +19,7 @@ from ..dom import Texts, add, el
 from ..state import PageState, StatsWindow
 from ..storage.stats import Stats
 from ..words.i18n import gettext as _
-from .chart import HEIGHT, WIDTH, bars, daily_line, figure_table, summary
+from .chart import HEIGHT, WIDTH, bars, daily_line, figure_table, level_lines, summary
 from .panel import Panel, buttons
 
 SVG = "http://www.w3.org/2000/svg"
@@ -40,6 +41,8 @@ class StatsDialog(Panel):
         self.drawn: tuple[Stats, str] | None = None
         self.table = el("table", "stats-table", id="stats-table")
         self.daily = el("p", "stats-daily", id="stats-daily")
+        self.levels_title = texts.text(el("h3", "", id="stats-levels-title"), lambda: _("Wins per level"))
+        self.levels = el("ul", "stats-levels", id="stats-levels", aria_labelledby="stats-levels-title")
         self.chart = _svg(
             "svg",
             id="stats-chart",
@@ -66,6 +69,8 @@ class StatsDialog(Panel):
             self.table,
             words(el("h3"), lambda: _("Today's deal")),
             self.daily,
+            self.levels_title,
+            self.levels,
             chart_title,
             self.chart,
             legend,
@@ -110,6 +115,11 @@ class StatsDialog(Panel):
             tbody.appendChild(add(el("tr"), el("th", "", label, scope="row"), *cells))
         self.table.appendChild(tbody)
         self.daily.textContent = daily_line(stats.daily)
+        lines = level_lines(stats.recent)
+        self.levels.textContent = ""
+        for line in lines:
+            self.levels.appendChild(el("li", "", line))
+        self.levels.hidden = self.levels_title.hidden = not lines
         self.draw_chart(stats)
 
     def draw_chart(self, stats: Stats) -> None:

@@ -15,7 +15,6 @@ from eightoff.web.solver.messages import (
     Marks,
     answer,
     back_request,
-    deal_request,
     hint_request,
     line_request,
     marks,
@@ -23,7 +22,7 @@ from eightoff.web.solver.messages import (
     verdict_request,
     verdict_text,
 )
-from eightoff.winnable import catalogue, is_catalogued
+from eightoff.winnable import catalogue
 from tests.players import lost_line
 
 START = DealCode.parse("EO1-C8-AAAAAFA").deal()
@@ -48,18 +47,6 @@ def test_a_position_proved_lost_and_a_search_that_gave_up() -> None:
     short = read_reply(answer(hint_request(2, START), budget=1))
     assert (short.serial, short.verdict, short.moves) == (2, "gave-up", ())
     assert verdict_text(short.verdict) == "No winning line found in time."
-
-
-@pytest.mark.parametrize("cells", [4, 2])
-def test_a_deal_request_answered_with_a_winnable_code(cells: int) -> None:
-    reply = read_reply(answer(deal_request(9, cells)))
-    assert (reply.serial, reply.verdict, reply.moves) == (9, "deal", ())
-    assert reply.code is not None and reply.code.cells == cells and is_catalogued(reply.code)
-
-
-def test_a_deal_request_for_eight_cells_is_solved() -> None:
-    reply = read_reply(answer(deal_request(4, 8), budget=1_000))
-    assert reply.code is not None and reply.code.cells == 8
 
 
 def test_the_line_gives_each_next_move_and_nothing_off_it() -> None:

@@ -87,6 +87,19 @@ def test_the_reason_of_a_bad_record_is_kept() -> None:
     assert caught.value.params == {"reason": "settings-shape"}
 
 
+def test_the_level_goes_through_a_backup_and_a_bad_one_is_refused_with_its_reason() -> None:
+    game = long_game(3)
+    settings = Settings(cells=4, deck="two", level="medium")
+    held = read(export(game, settings, Stats().begin(game.code), WHEN))
+    assert held.settings == settings and held.settings.level == "medium"
+    with pytest.raises(BackupError) as caught:
+        read(mangled(lambda d: d["record"]["settings"].update(level="impossible")))
+    assert caught.value.params == {"reason": "settings-level"}
+    assert backup.reason_text(caught.value) == (
+        "Its settings are damaged: the level is not “easy”, “medium” or “hard”."
+    )
+
+
 def test_a_missing_export_time_reads_as_empty() -> None:
     assert read(mangled(lambda d: d.update(exported=5))).exported == ""
 

@@ -507,6 +507,23 @@ def test_the_pace_is_kept_without_a_new_schema() -> None:
         assert error.value.code == "settings-pace"
 
 
+def test_the_level_is_kept_without_a_new_schema() -> None:
+    """The level of the deals that can be won: written only when one is chosen; a record
+    written before it existed reads as any level."""
+    hard = Settings(4, "two", level="hard")
+    assert hard.to_dict() == {"cells": 4, "deck": "two", "winnable": True, "level": "hard"}
+    assert Settings.from_dict(hard.to_dict()) == hard and Settings.from_dict(hard.to_dict()).level == "hard"
+    assert Settings.from_dict({"cells": 2, "deck": "two"}).level is None
+    assert Settings(level=None).to_dict() == Settings().to_dict()
+    for bad in ("Hard", "", "any", 1, True):
+        with pytest.raises(SettingsError) as error:
+            Settings.from_dict({"cells": 8, "deck": "four", "level": bad})
+        assert (error.value.code, str(error.value)) == (
+            "settings-level",
+            f"the level is 'easy', 'medium' or 'hard', not {bad!r:.20}",
+        )
+
+
 def test_a_registered_migration_reads_an_older_schema(monkeypatch: pytest.MonkeyPatch) -> None:
     """The procedure of docs/storage.md: MIGRATIONS[n] turns schema n into schema n + 1."""
     game = long_game(4)

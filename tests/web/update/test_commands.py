@@ -42,7 +42,7 @@ from eightoff.web.storage.daily import daily_code
 from eightoff.web.storage.settings import Settings
 from eightoff.web.storage.stats import Stats
 from eightoff.web.update.commands import typed_code
-from eightoff.winnable import winnable
+from eightoff.winnable import is_catalogued, level_of, winnable
 from tests.web.update.helpers import CODE, DAY, PAGE, WORLD, Page, new_game, state_of
 
 REPLAY = Link(CODE, (Move.parse("1e"), Move.parse("ef")))
@@ -85,13 +85,38 @@ def test_a_random_deal_of_the_chosen_cells() -> None:
     assert page.effects == [Save()] and page.state.change.motion == "deal"
 
 
-def test_a_winnable_deal_comes_from_the_catalogue_or_the_solver() -> None:
-    page = Page(state_of(settings=Settings(cells=4)), world=replace(WORLD, chance=123_456))
+def test_a_winnable_deal_comes_from_the_catalogue_of_every_cell_count() -> None:
+    for cells in (4, 8):
+        page = Page(state_of(settings=Settings(cells=cells)), world=replace(WORLD, chance=123_456))
+        page.do("random-deal")
+        code = winnable(cells, lambda n: 123_456 % n)
+        assert page.game.code == code and is_catalogued(code) and page.requests == []
+        level = {"easy": "Easy", "medium": "Medium", "hard": "Hard"}[str(level_of(code))]
+        assert page.said == [f"New deal {code}. Level: {level}."]
+
+
+@pytest.mark.parametrize("cells", [8, 4, 2])
+def test_the_level_chosen_in_new_game_deals_a_deal_of_that_level(cells: int) -> None:
+    page = Page(state_of(settings=Settings(cells=cells)), world=replace(WORLD, chance=987_654))
+    page.do("new-game", Choose("level", "hard"))
+    assert page.state.settings.level == "hard" and page.effects == [Save()]
     page.do("random-deal")
-    assert page.game.code == winnable(4, lambda n: 123_456 % n) and page.requests == []
-    page = Page(state_of(settings=Settings(cells=8)))
+    code = winnable(cells, lambda n: 987_654 % n, level="hard")
+    assert page.game.code == code and level_of(code) == "hard" and page.requests == []
+    assert page.said == [f"New deal {code}. Level: Hard."] and page.windows == []
+    page.do("new-game", Choose("level", "easy"), "random-deal")
+    assert level_of(page.game.code) == "easy" and page.said[-1] == f"New deal {page.game.code}. Level: Easy."
+    page.do("new-game", Choose("level", "any"), Choose("level", "impossible"))
+    assert page.state.settings.level is None  # the last choice is none the window offers: ignored
+
+
+def test_no_level_is_said_of_a_deal_outside_the_catalogues() -> None:
+    page = Page(
+        state_of(settings=Settings(cells=8, winnable=False, level="hard")), world=replace(WORLD, chance=5)
+    )
     page.do("random-deal")
-    assert page.game.code == CODE and [r["kind"] for r in page.requests] == ["deal"]
+    assert page.game.code == DealCode(5, 8) and level_of(page.game.code) is None
+    assert page.said == [f"New deal {DealCode(5, 8)}."]
 
 
 def test_a_game_in_progress_is_asked_about_first() -> None:

@@ -29,6 +29,7 @@ from eightoff.web.storage.daily import daily_code, iso
 from eightoff.web.storage.settings import Settings
 from eightoff.web.storage.stats import MAX_TIME, Current, Result, Stats
 from eightoff.web.storage.store import Loaded, Notice
+from eightoff.winnable import level_of
 from tests.web.update.helpers import CODE, DAY, WORLD, Page, finishable, new_game, state_of
 
 FOUR = DealCode.parse("EO1-C4-AAAAAFA")
@@ -170,7 +171,8 @@ def test_todays_deal_is_the_daily_deal() -> None:
     page = Page()
     page.do("daily")
     code = daily_code(DAY)
-    assert page.game == Game.new(code) and page.said == [f"New deal {code}."]
+    assert level_of(code) == "easy"  # today's deal is of the 4-cell catalogue: its level is said
+    assert page.game == Game.new(code) and page.said == [f"New deal {code}. Level: Easy."]
     current = page.state.stats.current
     assert current is not None and current.daily == iso(DAY)
 

@@ -77,6 +77,8 @@ CHOICES = (
     ("deck", "two"),
     ("winnable", "false"),
     ("winnable", "true"),
+    ("level", "hard"),
+    ("level", "any"),
     ("tap-to-select", "true"),
     ("tap-to-select", "false"),
     ("language", "en"),
@@ -207,8 +209,6 @@ def worker(c: Chooser, state: PageState) -> Action:
                 moves.append(str(move))
         text = reply_text(serial, "hint", verdict)
         return WorkerReply(text.replace('"moves": []', f'"moves": {moves!r}'.replace("'", '"')))
-    if kind == 1 and hints.deal_asked:
-        return WorkerReply(reply_text(hints.deal_asked, "deal", "deal", str(c.pick((CODE, OTHER)))))
     if kind == 2 and coach.back_asked is not None:
         history = len(coach.back_asked.game.undo_stack)
         verdict = c.pick(("solved", "unsolvable", "gave-up") if history else ("unsolvable", "gave-up"))

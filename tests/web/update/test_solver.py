@@ -10,7 +10,6 @@ import json
 from dataclasses import replace
 
 from eightoff import DealCode, Game, Move
-from eightoff.deal import NUMBERS
 from eightoff.history import positions
 from eightoff.solver import DEFAULT_BUDGET, solve
 from eightoff.web.actions import Choose, Close, CodeTyped, Select, WorkerFailed
@@ -23,7 +22,7 @@ from eightoff.web.update.solver import card_words, slip_words
 from eightoff.winnable import catalogue
 from tests.engine.helpers import board
 from tests.players import lost_line
-from tests.web.update.helpers import CODE, WORLD, Page, new_game, reply_text, state_of
+from tests.web.update.helpers import CODE, Page, new_game, reply_text, state_of
 
 LOST_CODE = DealCode(catalogue(4)[0], 4)
 LINE = lost_line(LOST_CODE, 0)  # 17 moves; the fifth lost the game (tests/engine/test_history.py)
@@ -191,36 +190,6 @@ def test_a_failure_is_said_only_to_a_player_who_asked() -> None:
     page.do("hint", WorkerFailed("timeout"))
     assert page.said[-1] == "The solver did not answer in time. Ask for a hint again to retry."
     assert page.state.hints.asked is None
-
-
-# -- a winnable deal -----------------------------------------------------------------------------
-
-
-def test_a_winnable_8_cell_deal_comes_from_the_worker() -> None:
-    page = Page(state_of(settings=Settings(cells=8, winnable=True)))
-    page.do("stats", "random-deal")
-    serial = page.state.hints.deal_asked
-    assert page.requests == [{"serial": serial, "kind": "deal", "cells": 8}] and serial
-    assert page.said == ["Looking for a deal that can be won…"] and page.windows == []
-    page.reply(reply_text(serial + 1, "deal", "deal", "EO1-C8-AAAAAFB"))
-    assert page.game.code == CODE and page.state.hints.deal_asked == serial  # not the deal asked for
-    page.reply(reply_text(serial, "deal", "deal", "EO1-C4-AAAAAFA"))
-    assert str(page.game.code) == "EO1-C4-AAAAAFA" and page.said[-1] == "New deal EO1-C4-AAAAAFA."
-    assert page.state.hints.deal_asked == 0 and page.effects[-1] == Save()
-
-
-def test_a_failed_deal_request_deals_a_random_deal_and_says_why() -> None:
-    page = Page(
-        state_of(settings=Settings(cells=8, winnable=True)), world=replace(WORLD, chance=NUMBERS + 77)
-    )
-    page.do("random-deal", WorkerFailed("timeout"))
-    code = DealCode(77, 8)
-    assert page.game == Game.new(code)
-    assert page.said[-1] == (
-        f"New deal {code}: the solver could not find a deal that can be won just now, so this one "
-        "is random (almost every deal can be won)."
-    )
-    assert page.state.hints.deal_asked == 0
 
 
 # -- where the game slipped away -------------------------------------------------------------------

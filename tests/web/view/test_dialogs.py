@@ -40,10 +40,11 @@ from eightoff.web.state import (
 )
 from eightoff.web.storage.backup_file import MAX_CHARS, Backup, BackupError
 from eightoff.web.storage.settings import Settings
-from eightoff.web.storage.stats import Daily, Stats, Tally
+from eightoff.web.storage.stats import Daily, Result, Stats, Tally
 from eightoff.web.storage.store import Aside as Kept
 from eightoff.web.storage.store import Loaded
 from eightoff.web.view.chart import daily_line
+from eightoff.winnable import level_of, winnable
 from tests.web.fakes import browser as fakebrowser
 from tests.web.fakes.browser import Window
 from tests.web.fakes.dom import Document, Element
@@ -180,6 +181,30 @@ def test_the_new_game_window_opens_with_the_settings_and_checks_the_code_typed(p
         and line.classList.contains("bad")
     )
     assert node(page.body, "#play-code").disabled and node(page.body, "#code-verdict").textContent == ""
+
+
+def test_the_new_game_window_offers_the_levels_only_with_deals_that_can_be_won(page: Page) -> None:
+    dialogs = page.dialogs()
+    page.draw(dialogs, NewGameWindow(), settings=Settings(cells=4, level="hard"))
+    group = node(page.body, "#level-choice")
+    assert group.tagName.lower() == "fieldset" and group.querySelector("legend").textContent == "Level"
+    radios = page.body.querySelectorAll("input[name=level]")
+    assert [(radio.value, radio.checked) for radio in radios] == [
+        ("any", False),
+        ("easy", False),
+        ("medium", False),
+        ("hard", True),
+    ]
+    assert [radio.parentNode.textContent for radio in radios] == ["Any level", "Easy", "Medium", "Hard"]
+    assert not group.disabled
+    page.draw(dialogs, NewGameWindow(), settings=Settings(cells=4, winnable=False, level="hard"))
+    assert group.disabled  # idle while "only deals that can be won" is off
+    radios[1].checked = True  # the player's click (the shell's change listener tells the update)
+    page.draw(dialogs, NewGameWindow(), settings=Settings(cells=4, level="easy"))
+    assert not group.disabled and radios[1].checked
+    page.draw(dialogs)
+    page.draw(dialogs, NewGameWindow(), settings=Settings())
+    assert [radio.checked for radio in radios] == [True, False, False, False]
 
 
 @pytest.mark.parametrize(
@@ -378,6 +403,7 @@ def test_the_statistics_window_shows_every_figure_the_daily_line_and_the_chart(p
     assert [cell.textContent for cell in rows[9].children] == ["Fastest win", "–", "–", "–", "–"]
     assert len(rows) == 10 and rows[0].children[0].tag == "td"
     assert window.daily.textContent == "Played 1, won 0; last won –."
+    assert window.levels.hidden and window.levels_title.hidden and window.levels.children == []  # no level
     rects = window.chart.querySelectorAll("rect")
     assert [r.getAttribute("class") for r in rects] == ["bar lost", "bar lost"]
     assert rects[0].children[0].textContent == "2026-11-30: not won, score 0"
@@ -390,6 +416,27 @@ def test_the_statistics_window_shows_every_figure_the_daily_line_and_the_chart(p
     assert window.message.textContent == "Backup imported." and not window.message.classList.contains("bad")
     page.draw(dialogs, StatsWindow(Said("Backup imported.", 2)), stats=Stats())
     assert window.table.children[1] is not table  # another record: the figures written again
+
+
+def test_the_statistics_window_shows_the_wins_per_level_of_the_levels_played(page: Page) -> None:
+    easy, hard = (winnable(cells, lambda n: 0, level=level) for cells, level in ((2, "easy"), (8, "hard")))
+    assert level_of(easy) == "easy" and level_of(hard) == "hard"
+    recent = (
+        Result(str(hard), True, 700, 120, "2026-11-30"),
+        Result("EO1-C8-AAAAAFA", True, 650, 110, "2026-11-30"),  # no certified level: counted in none
+        Result(str(easy), False, 100, 30, "2026-11-30"),
+        Result(str(hard), False, 200, 50, "2026-11-30"),
+        Result(str(hard), True, 720, 118, "2026-11-30"),
+    )
+    dialogs = page.dialogs()
+    page.draw(dialogs, StatsWindow(), stats=Stats(recent=recent))
+    window = dialogs.panels["stats"]
+    assert not window.levels.hidden and window.levels_title.textContent == "Wins per level"
+    assert [item.textContent for item in window.levels.children] == [
+        "Easy: 0 won of 1 game.",
+        "Hard: 2 won of 3 games.",
+    ]
+    assert window.levels.getAttribute("aria-labelledby") == "stats-levels-title"
 
 
 def test_the_daily_line_names_the_last_date_won() -> None:

@@ -22,6 +22,7 @@ from eightoff.web.state import Asked, Change, Coach, HowTo, KeysWindow, PageStat
 from eightoff.web.storage.settings import Settings
 from eightoff.web.storage.store import MemoryStorage
 from eightoff.web.words.i18n import set_language
+from eightoff.winnable import winnable
 from tests.engine.helpers import board
 from tests.web.fakes import browser as fakebrowser
 from tests.web.fakes.browser import Window
@@ -165,12 +166,22 @@ def test_a_replay_shows_its_bar_and_its_address_when_it_stops(page: Page) -> Non
     page.show(replay=replay)
     bar = page.document.getElementById("replay")
     assert bar is not None and not bar.hidden and page.text("replay-step") == "Move 1 of 2"
+    level = page.document.getElementById("replay-level")
+    assert level.hidden and page.text("replay-level") == ""  # EO1-C8-AAAAAFA has no certified level
     assert page.window.addresses[-1] == "?deal=EO1-C8-AAAAAFA&moves=1eef&replay=1"
     assert page.view.board.board.classList.contains("replaying")
     page.show(replay=replace(replay.forward(), playing=True))
     assert page.window.addresses[-1].endswith("&replay=1")  # playing: not written
     page.show(replay=None)
     assert bar.hidden and page.window.addresses[-1] == "?deal=EO1-C8-AAAAAFA"
+
+
+def test_a_replay_of_a_deal_of_a_level_says_its_level(page: Page) -> None:
+    page.show()
+    code = winnable(4, lambda n: 3, level="medium")
+    page.show(replay=Replay(code, ()))
+    level = page.document.getElementById("replay-level")
+    assert not level.hidden and page.text("replay-level") == "Level: Medium"
 
 
 def test_the_address_keeps_its_language_while_it_is_spoken(page: Page) -> None:
