@@ -109,9 +109,13 @@ class DialogClosed:
     dialog: str
 
 
-SettingName = Literal["cells", "deck", "winnable", "tap-to-select", "language", "theme", "clock", "motion"]
+SettingName = Literal[
+    "cells", "deck", "winnable", "tap-to-select", "language", "theme", "clock", "motion", "sound", "haptics"
+]
 SETTINGS: Final[frozenset[str]] = frozenset(get_args(SettingName))
-SWITCHES: Final[frozenset[str]] = frozenset({"winnable", "tap-to-select", "clock", "motion"})
+SWITCHES: Final[frozenset[str]] = frozenset(
+    {"winnable", "tap-to-select", "clock", "motion", "sound", "haptics"}
+)
 """The settings chosen by a checkbox: ``"true"`` or ``"false"``."""
 
 
@@ -150,6 +154,10 @@ class Choose:
             return replace(settings, tap_to_select=on)
         if self.setting == "clock":
             return replace(settings, clock=on)
+        if self.setting == "sound":
+            return replace(settings, sound=on)
+        if self.setting == "haptics":
+            return replace(settings, haptics=on)
         if self.setting == "motion":  # the checkbox: on or off from now on
             return replace(settings, motion="on" if on else "off")
         if self.setting == "language":

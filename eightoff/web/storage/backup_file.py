@@ -120,6 +120,12 @@ def record_problem(reason: str, field: str) -> str:
         "settings-clock": lambda: _(
             "Its settings are damaged: “{field}” is not true or false.", field="clock"
         ),
+        "settings-sound": lambda: _(
+            "Its settings are damaged: “{field}” is not true or false.", field="sound"
+        ),
+        "settings-haptics": lambda: _(
+            "Its settings are damaged: “{field}” is not true or false.", field="haptics"
+        ),
         "settings-language": lambda: _("Its settings are damaged: the language is not one of the game's."),
         "stats-number": lambda: _(
             "Its statistics are damaged: “{field}” is not a whole number.", field=field

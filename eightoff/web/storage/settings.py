@@ -1,5 +1,5 @@
 """The player's settings kept between visits (:class:`Settings`: cells, deck, winnable deals,
-tap-to-select, language, theme, the clock shown, motion) with their stored form, checked
+tap-to-select, language, theme, the clock shown, motion, sound and haptics) with their stored form, checked
 (pure Python, no browser import; docs/storage.md, the ``settings`` fields).
 
 >>> Settings.from_dict({"cells": 4, "deck": "two"})
@@ -42,7 +42,9 @@ class Settings:
     and the ``theme`` (``"auto"``: as the device asks; records written before it existed
     read so), whether the bar shows the game's ``clock`` (records written before it
     existed read as shown) and the ``motion`` (``"auto"``, ``"on"`` or ``"off"``, read as the
-    theme)."""
+    theme), and whether a card placed, a refusal and a win are heard (``sound``) and felt
+    (``haptics``): both off until the player turns them on (records written before they
+    existed read so)."""
 
     cells: int = CELL_COUNTS[0]
     deck: str = "four"
@@ -52,6 +54,8 @@ class Settings:
     theme: str = field(default="auto", repr=False)
     clock: bool = field(default=True, repr=False)
     motion: str = field(default="auto", repr=False)
+    sound: bool = field(default=False, repr=False)
+    haptics: bool = field(default=False, repr=False)
 
     def __post_init__(self) -> None:
         check_cells(self.cells, SettingsError, code="settings-cells")
@@ -77,6 +81,12 @@ class Settings:
             raise SettingsError(
                 f"the motion is 'auto', 'on' or 'off', not {self.motion!r:.20}", code="settings-motion"
             )
+        if type(self.sound) is not bool:
+            raise SettingsError(f"sound is true or false, not {self.sound!r:.20}", code="settings-sound")
+        if type(self.haptics) is not bool:
+            raise SettingsError(
+                f"haptics is true or false, not {self.haptics!r:.20}", code="settings-haptics"
+            )
 
     def moving(self, reduced: bool) -> bool:
         """Whether the cards move: as chosen, or (``"auto"``) unless the device asks for
@@ -89,7 +99,8 @@ class Settings:
 
     def to_dict(self) -> dict[str, Any]:
         """The settings as stored; ``tap_to_select`` only when on, ``language`` only when
-        chosen, ``theme`` and ``motion`` only when not ``"auto"``, ``clock`` only when hidden."""
+        chosen, ``theme`` and ``motion`` only when not ``"auto"``, ``clock`` only when hidden,
+        ``sound`` and ``haptics`` only when on."""
         data: dict[str, Any] = {"cells": self.cells, "deck": self.deck, "winnable": self.winnable}
         if self.tap_to_select:
             data["tap_to_select"] = True
@@ -101,13 +112,18 @@ class Settings:
             data["clock"] = False
         if self.motion != "auto":
             data["motion"] = self.motion
+        if self.sound:
+            data["sound"] = True
+        if self.haptics:
+            data["haptics"] = True
         return data
 
     @classmethod
     def from_dict(cls, data: Any) -> Settings:
         """Check and build settings from :meth:`to_dict`'s data (``cells`` and ``deck``
         required; ``winnable``, added later, is ``True`` when absent, ``tap_to_select``
-        off, ``language`` none, ``theme`` and ``motion`` ``"auto"``, ``clock`` shown)."""
+        off, ``language`` none, ``theme`` and ``motion`` ``"auto"``, ``clock`` shown, ``sound``
+        and ``haptics`` off)."""
         if not isinstance(data, dict) or "cells" not in data or "deck" not in data:
             raise SettingsError("the settings are not an object with cells and deck", code="settings-shape")
         return cls(
@@ -119,6 +135,8 @@ class Settings:
             data.get("theme", "auto"),
             data.get("clock", True),
             data.get("motion", "auto"),
+            data.get("sound", False),
+            data.get("haptics", False),
         )
 
 

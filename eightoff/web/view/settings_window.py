@@ -1,7 +1,7 @@
 """The Settings window (``#settings-dialog``): card colours, table colours, tap-to-select,
-the clock shown, the cards' motion and the language (docs/dom-contract.md, "Dialogs"). Its
-choices reach the page as ``Choose`` actions from the inputs' ``change`` events
-(:mod:`.actions`).
+the clock shown, the cards' motion, sound and vibration, and the language
+(docs/dom-contract.md, "Dialogs"). Its choices reach the page as ``Choose`` actions from the
+inputs' ``change`` events (:mod:`.actions`).
 
 Thin DOM code: :meth:`SettingsDialog.draw` sets the inputs from the settings.
 """
@@ -40,6 +40,20 @@ class SettingsDialog(Panel):
             self.motion,
             texts.text(el("span"), lambda: _("Animate the cards (moves, the deal, a win)")),
         )
+        self.sound = el("input", "", type="checkbox", id="sound", name="sound")
+        sound = add(
+            el("label", "choice"),
+            self.sound,
+            texts.text(el("span"), lambda: _("Play sounds (a card placed, a move refused, a win)")),
+        )
+        self.haptics = el("input", "", type="checkbox", id="haptics", name="haptics")
+        haptics = add(
+            el("label", "choice"),
+            self.haptics,
+            texts.text(
+                el("span"), lambda: _("Vibrate (a card placed, a move refused, a win), where the device can")
+            ),
+        )
         self.language = el("select", "", id="language", name="language")
         for code in LANGUAGES:  # each language named in itself, not translated
             self.language.appendChild(
@@ -71,7 +85,7 @@ class SettingsDialog(Panel):
             self.aside,
             self.aside_row,
         )
-        add(self.body, deck, theme, choice, clock, motion, picker, storage, done)
+        add(self.body, deck, theme, choice, clock, motion, sound, haptics, picker, storage, done)
 
     def draw(self, window: object, state: PageState) -> None:
         """Every input as the settings and the language in use say."""
@@ -83,6 +97,8 @@ class SettingsDialog(Panel):
         self.tap_to_select.checked = settings.tap_to_select
         self.clock.checked = settings.clock
         self.motion.checked = settings.moving(bool(reduced_motion().matches))
+        self.sound.checked = settings.sound
+        self.haptics.checked = settings.haptics
         self.language.value = state.language
         self.kept.textContent = kept_words(state.kept)
         aside = state.aside
