@@ -122,9 +122,13 @@ SettingName = Literal[
     "motion",
     "pace",
     "hint-at-once",
+    "sound",
+    "haptics",
 ]
 SETTINGS: Final[frozenset[str]] = frozenset(get_args(SettingName))
-SWITCHES: Final[frozenset[str]] = frozenset({"winnable", "tap-to-select", "clock", "motion", "hint-at-once"})
+SWITCHES: Final[frozenset[str]] = frozenset(
+    {"winnable", "tap-to-select", "clock", "motion", "hint-at-once", "sound", "haptics"}
+)
 """The settings chosen by a checkbox: ``"true"`` or ``"false"``."""
 LEVEL_VALUES: Final[dict[str, Level | None]] = {
     "any": None,
@@ -178,6 +182,10 @@ class Choose:
             return replace(settings, clock=on)
         if self.setting == "hint-at-once":
             return replace(settings, hint_at_once=on)
+        if self.setting == "sound":
+            return replace(settings, sound=on)
+        if self.setting == "haptics":
+            return replace(settings, haptics=on)
         if self.setting == "motion":  # the checkbox: on or off from now on
             return replace(settings, motion="on" if on else "off")
         if self.setting == "language":

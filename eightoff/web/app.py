@@ -13,7 +13,7 @@ read by :mod:`.board.keymap`), the buttons and choices, a chosen file, the focus
 the board, the tab hidden or seen, another tab's saves (:mod:`.storage.local`), the solver
 worker's replies (:mod:`.solver.worker`) and the page's own timers. :meth:`App.dispatch`
 hands each to :func:`.update.update`, runs the effects it returns (:meth:`App.run`: the
-store, the worker, the timers, the clipboard, the files), their outcomes being actions too,
+store, the worker, the timers, the clipboard, the files, the cues), their outcomes being actions too,
 and draws the state once they are all done (:meth:`.view.page.PageView.render`).
 """
 
@@ -53,6 +53,7 @@ from .dom import Frame, Timers, intl_duration, intl_number, listen
 from .effects import (
     Aside,
     Copy,
+    Cue,
     Download,
     Effect,
     Later,
@@ -87,6 +88,7 @@ from .storage.store import Store
 from .update import start as first_state
 from .update import update
 from .view import how_to, keys
+from .view.cues import Cues
 from .view.page import PageView
 from .view.pointer import Pointer
 from .words.i18n import set_language, use_duration_format, use_number_format
@@ -108,6 +110,7 @@ class App:
         self.waiting: dict[str, Callable[[], None]] = {}
         """The cancel of each timer waiting, by its key (:class:`.effects.Later`)."""
         self.unbinds: list[Callable[[], None]] = []
+        self.cues = Cues()
         self.worker = Worker(lambda text: self.dispatch(WorkerReply(text)), self.worker_failed)
         self.tasks: set[asyncio.Future[None]] = set()
         """Running copies and file reads (kept until they end)."""
@@ -279,6 +282,8 @@ class App:
                 self.store.remember(name, value)
             case Persist():
                 self.storage_kept(ask=True)
+            case Cue(kind=kind, sound=sound, haptics=haptics):
+                self.cues.play(kind, sound, haptics)
             case Aside(act="read"):
                 self.queue.append(AsideRead(self.store.aside()))
             case Aside(act="discard"):

@@ -97,6 +97,21 @@ class Persist:
     as :class:`.actions.Persisted`."""
 
 
+CueKind = Literal["place", "refuse", "win"]
+"""What a cue marks: a card put on a pile, a move refused, a win."""
+
+
+@dataclass(frozen=True)
+class Cue:
+    """Mark a moment (``kind``) by a short synthesized sound when ``sound`` is on and a short
+    vibration when ``haptics`` is on (:mod:`.view.cues`: nothing while the page is hidden);
+    asked only when one of the two settings is on. Comes back as nothing."""
+
+    kind: CueKind
+    sound: bool
+    haptics: bool
+
+
 AsideAct = Literal["read", "discard", "download", "keep-newer"]
 
 
@@ -110,13 +125,26 @@ class Aside:
 
 
 Effect = (
-    Save | Solve | Later | Copy | Share | Download | ReadFile | RememberHowTo | Remember | Persist | Aside
+    Save
+    | Solve
+    | Later
+    | Copy
+    | Share
+    | Download
+    | ReadFile
+    | RememberHowTo
+    | Remember
+    | Persist
+    | Aside
+    | Cue
 )
 
 __all__ = [
     "Aside",
     "AsideAct",
     "Copy",
+    "Cue",
+    "CueKind",
     "Download",
     "Effect",
     "Later",

@@ -23,7 +23,7 @@ FAKE_DOM = [
     PACKAGE / "web" / "storage" / "local.py",
     PACKAGE / "web" / "storage" / "files.py",
     *(PACKAGE / "web" / "view" / f"{name}.py" for name in ("build", "bar", "board", "dialogs")),
-    *(PACKAGE / "web" / "view" / f"{name}.py" for name in ("stats_window", "how_to", "page")),
+    *(PACKAGE / "web" / "view" / f"{name}.py" for name in ("stats_window", "how_to", "page", "cues")),
     PACKAGE / "web" / "app.py",
 ]
 """The thin DOM modules also tested under CPython with a fake browser, and measured

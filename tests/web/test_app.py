@@ -13,6 +13,7 @@ import json
 import sys
 import types
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from typing import Any
 from unittest.mock import MagicMock
 
@@ -20,7 +21,8 @@ import pytest
 
 from eightoff import DealCode, Game, Move, saved
 from eightoff.rules import legal_moves
-from eightoff.web.actions import Command, Select
+from eightoff.solver import solve
+from eightoff.web.actions import Command, Select, Shortcut
 from eightoff.web.effects import Aside, Remember
 from eightoff.web.facts import HOW_TO_KEY, RECORD_KEY
 from eightoff.web.state import Confirm, StatsWindow
@@ -29,7 +31,7 @@ from eightoff.web.storage.daily import daily_code, today
 from eightoff.web.storage.settings import Settings
 from eightoff.web.storage.stats import Stats
 from tests.web.fakes import browser as fakebrowser
-from tests.web.fakes.browser import Clipboard, JsException
+from tests.web.fakes.browser import AudioContexts, Clipboard, JsException, Vibrator
 from tests.web.fakes.dom import Document, EventTarget
 
 THIN = [
@@ -552,3 +554,92 @@ def test_only_safari_outside_the_home_screen_is_told_how_long_it_keeps_the_game(
     assert not module.outside_home_screen()
     navigator.userAgent = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/605.1.15 Version/17.0 Safari/605.1.15"
     assert not module.outside_home_screen()  # WebKitGTK: no seven-day deletion of ours to tell
+
+
+def test_a_cue_is_heard_and_felt_as_the_settings_say_and_never_while_hidden(
+    tab: Callable[[str], Any],
+) -> None:
+    """Issue 37 item 5 through the shell: the two switches of the Settings window turn the
+    cues on; a card placed is one soft click (one oscillator through a gain, an envelope of
+    40 ms) and a 10 ms vibration; a refusal and a win their own; nothing with the page hidden."""
+    app = tab("?deal=EO1-C8-AAAAAFA")
+    audio, vibrate = AudioContexts(state="suspended"), Vibrator()
+    app.window.AudioContext, app.window.navigator.vibrate = audio, vibrate
+    app.dispatch(Select("column-1"))
+    app.dispatch(Select("cell-5"))
+    assert audio.made == [] and vibrate.patterns == []  # both off until turned on
+    click(app, "settings")
+    switches = [app.document.getElementById(name) for name in ("sound", "haptics")]
+    assert [(s.checked, s.getAttribute("type")) for s in switches] == [(False, "checkbox")] * 2
+    change(app, name="sound", type="checkbox", checked=True)
+    change(app, name="haptics", type="checkbox", checked=True)
+    assert [s.checked for s in switches] == [True, True]
+    click(app, "close", dialog="settings-dialog")
+    app.dispatch(Command("undo"))  # no card placed by a move: no cue
+    assert audio.made == [] and vibrate.patterns == []
+    app.dispatch(Select("column-1"))
+    app.dispatch(Select("cell-5"))
+    [context] = audio.made  # made at the first sound, resumed as it was made before a gesture
+    assert context.resumed == 1 and context.state == "running" and vibrate.patterns == [[10]]
+    [click_] = context.oscillators
+    [gain] = context.gains
+    assert (click_.type, click_.frequency.value, click_.started, click_.stopped) == (
+        "triangle",
+        1200.0,
+        2.0,
+        pytest.approx(2.06),
+    )
+    assert gain.gain.events == [("set", 0.0001, 2.0), ("ramp", 0.12, 2.005), ("ramp", 0.0001, 2.04)]
+    assert click_.outputs == [gain] and gain.outputs == [context.destination]
+    app.dispatch(Shortcut("tap", "column-1"))  # the 6 of spades home: refused
+    assert [o.frequency.value for o in context.oscillators[1:]] == [196.0, 147.0]
+    assert vibrate.patterns[-1] == [30, 40, 30] and audio.made == [context]
+    app.document.hidden = True
+    app.dispatch(Select("column-1"))
+    app.dispatch(Select("cell-6"))
+    assert app.game.moves == 2 and len(context.oscillators) == 3 and len(vibrate.patterns) == 2
+    app.document.hidden = False
+    change(app, name="sound", type="checkbox", checked=False)
+    app.dispatch(Command("undo"))
+    app.dispatch(Command("redo"))
+    app.dispatch(Select("column-1"))
+    app.dispatch(Select("cell-7"))
+    assert len(context.oscillators) == 3 and vibrate.patterns[-1] == [10]  # felt, not heard
+
+
+def test_a_win_is_a_rising_arpeggio_and_a_browser_without_audio_or_vibration_plays_on(
+    tab: Callable[[str], Any],
+) -> None:
+    game = Game.new(DealCode.parse("EO1-C8-AAAAAFA"))
+    line = solve(game.position).moves
+    for move in line[:-1]:
+        game.play(move)
+    app = tab("?deal=EO1-C8-AAAAAFA")
+
+    def win() -> None:
+        """The last move of the line played again from the position before it."""
+        app.state = replace(
+            app.state, game=game.copy(), windows=(), settings=Settings(sound=True, haptics=True)
+        )
+        app.dispatch(Select(line[-1].source.key))
+        app.dispatch(Select(line[-1].target.key))
+        assert app.game.is_won
+
+    audio, vibrate = AudioContexts(), Vibrator()
+    app.window.AudioContext, app.window.navigator.vibrate = audio, vibrate
+    win()
+    [context] = audio.made
+    assert context.resumed == 0 and vibrate.patterns == [[60, 40, 120]]
+    assert [o.frequency.value for o in context.oscillators] == [523.25, 659.25, 783.99, 1046.5]
+    assert [o.started for o in context.oscillators] == pytest.approx([2.0, 2.09, 2.18, 2.27])
+    del app.window.AudioContext, app.window.navigator.vibrate  # none at all: nothing, no error
+    app.cues.context = None
+    win()
+    assert app.cues.context is None and len(audio.made) == 1 and vibrate.patterns == [[60, 40, 120]]
+    app.window.webkitAudioContext = AudioContexts(refuse=True)  # older Safari's, refused
+    app.window.navigator.vibrate = Vibrator(refuse=True)
+    win()
+    assert app.cues.context is None
+    app.window.webkitAudioContext = webkit = AudioContexts()
+    win()
+    assert app.cues.context is webkit.made[0] and len(webkit.made[0].oscillators) == 4

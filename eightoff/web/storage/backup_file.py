@@ -123,6 +123,12 @@ def record_problem(reason: str, field: str) -> str:
         "settings-hint": lambda: _(
             "Its settings are damaged: “{field}” is not true or false.", field="hint_at_once"
         ),
+        "settings-sound": lambda: _(
+            "Its settings are damaged: “{field}” is not true or false.", field="sound"
+        ),
+        "settings-haptics": lambda: _(
+            "Its settings are damaged: “{field}” is not true or false.", field="haptics"
+        ),
         "settings-language": lambda: _("Its settings are damaged: the language is not one of the game's."),
         "settings-level": lambda: _("Its settings are damaged: the level is not “easy”, “medium” or “hard”."),
         "stats-number": lambda: _(

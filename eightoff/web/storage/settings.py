@@ -1,6 +1,6 @@
 """The player's settings kept between visits (:class:`Settings`: cells, deck, winnable deals
 and their level, tap-to-select, language, theme, the clock shown, motion and its pace, hints
-at once) with their stored form, checked
+at once, sound and haptics) with their stored form, checked
 (pure Python, no browser import; docs/storage.md, the ``settings`` fields).
 
 >>> Settings.from_dict({"cells": 4, "deck": "two"})
@@ -50,9 +50,11 @@ class Settings:
     theme) and its ``pace`` (one of :data:`PACES`; records written before it existed read
     as ``"normal"``), whether a hint shows its whole move at once (``hint_at_once``; off:
     the first H shows the card to move, a second its target; records written before it
-    existed read as off), and the ``level`` of the deals that can be won (``None``: any
+    existed read as off), the ``level`` of the deals that can be won (``None``: any
     level; else ``"easy"``, ``"medium"`` or ``"hard"``; records written before it existed
-    read as ``None``)."""
+    read as ``None``), and whether a card placed, a refusal and a win are heard (``sound``)
+    and felt (``haptics``): both off until the player turns them on (records written before
+    they existed read so)."""
 
     cells: int = CELL_COUNTS[0]
     deck: str = "four"
@@ -65,6 +67,8 @@ class Settings:
     pace: str = field(default="normal", repr=False)
     hint_at_once: bool = field(default=False, repr=False)
     level: Level | None = field(default=None, repr=False)
+    sound: bool = field(default=False, repr=False)
+    haptics: bool = field(default=False, repr=False)
 
     def __post_init__(self) -> None:
         check_cells(self.cells, SettingsError, code="settings-cells")
@@ -102,6 +106,12 @@ class Settings:
             raise SettingsError(
                 f"the level is 'easy', 'medium' or 'hard', not {self.level!r:.20}", code="settings-level"
             )
+        if type(self.sound) is not bool:
+            raise SettingsError(f"sound is true or false, not {self.sound!r:.20}", code="settings-sound")
+        if type(self.haptics) is not bool:
+            raise SettingsError(
+                f"haptics is true or false, not {self.haptics!r:.20}", code="settings-haptics"
+            )
 
     def moving(self, reduced: bool) -> bool:
         """Whether the cards move: as chosen, or (``"auto"``) unless the device asks for
@@ -125,7 +135,7 @@ class Settings:
         """The settings as stored; ``tap_to_select`` only when on, ``language`` only when
         chosen, ``theme`` and ``motion`` only when not ``"auto"``, ``clock`` only when hidden,
         ``pace`` only when not ``"normal"``, ``hint_at_once`` only when on, ``level`` only
-        when one is chosen."""
+        when one is chosen, ``sound`` and ``haptics`` only when on."""
         data: dict[str, Any] = {"cells": self.cells, "deck": self.deck, "winnable": self.winnable}
         if self.tap_to_select:
             data["tap_to_select"] = True
@@ -143,6 +153,10 @@ class Settings:
             data["hint_at_once"] = True
         if self.level is not None:
             data["level"] = self.level
+        if self.sound:
+            data["sound"] = True
+        if self.haptics:
+            data["haptics"] = True
         return data
 
     @classmethod
@@ -150,7 +164,7 @@ class Settings:
         """Check and build settings from :meth:`to_dict`'s data (``cells`` and ``deck``
         required; ``winnable``, added later, is ``True`` when absent, ``tap_to_select``
         off, ``language`` none, ``theme`` and ``motion`` ``"auto"``, ``clock`` shown,
-        ``pace`` normal, ``hint_at_once`` off, ``level`` any)."""
+        ``pace`` normal, ``hint_at_once`` off, ``level`` any, ``sound`` and ``haptics`` off)."""
         if not isinstance(data, dict) or "cells" not in data or "deck" not in data:
             raise SettingsError("the settings are not an object with cells and deck", code="settings-shape")
         return cls(
@@ -165,6 +179,8 @@ class Settings:
             data.get("pace", "normal"),
             data.get("hint_at_once", False),
             data.get("level"),
+            data.get("sound", False),
+            data.get("haptics", False),
         )
 
 

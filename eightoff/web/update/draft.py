@@ -1,6 +1,6 @@
 """The next state in the making (pure Python): :class:`Draft` holds it and the effects asked
 for while one action is handled, with the few steps every feature shares (say, redraw,
-save, ask the solver, open or close a window).
+save, ask the solver, open or close a window, a cue heard or felt).
 
 A draft only ever replaces the state it holds with the next value: the state the update
 was given stays as it was, so the view can compare the two.
@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..board.model import Motion
-from ..effects import Effect, Save, Solve
+from ..effects import Cue, CueKind, Effect, Save, Solve
 from ..state import Change, PageState, Said, Window, World
 from ..storage.daily import iso
 
@@ -68,6 +68,13 @@ class Draft:
         goes to the status line and the live region."""
         self.redraw(refused=card)
         self.say(reason)
+        self.cue("refuse")
+
+    def cue(self, kind: CueKind) -> None:
+        """A sound and a vibration for ``kind``, as the settings ask (none when both are off)."""
+        settings = self.state.settings
+        if settings.sound or settings.haptics:
+            self.ask(Cue(kind, settings.sound, settings.haptics))
 
     def save(self, take_over: bool = False) -> None:
         """Save the game, its time on the clock in its record."""

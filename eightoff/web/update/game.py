@@ -37,9 +37,10 @@ from .draft import Draft
 
 
 def play(d: Draft, move: Move, card: str, carried: bool = False) -> bool:
-    """Send one move to the engine: played (the moved cards glide; the win shows), or
-    refused with its reason (``card`` says no unless cards were ``carried``: they fly
-    back). Whether it was played. Every source of a move comes here (a gesture, keyboard
+    """Send one move to the engine: played (the moved cards glide; the win shows; a cue for
+    the card placed, or the win's, when the settings ask for one), or refused with its
+    reason (``card`` says no unless cards were ``carried``: they fly back). Whether it was
+    played. Every source of a move comes here (a gesture, keyboard
     play, Finish): while the board is blocked (a dialog over it, a replay shown) nothing is
     played, the carried cards go back."""
     state = d.state
@@ -63,6 +64,8 @@ def play(d: Draft, move: Move, card: str, carried: bool = False) -> bool:
         d.ask(Persist())
     if game.is_won:
         won(d, game, tally)
+    else:
+        d.cue("place")
     return True
 
 
@@ -83,6 +86,7 @@ def won(d: Draft, game: Game, before: Tally) -> None:
             best.append("time")
     d.open(WinWindow(game.score, game.moves, time=time, streak=tally.streak, best=tuple(best)))
     d.announce(speech.won(game.score, game.moves))
+    d.cue("win")
     serial = d.serial()
     d.set(coach=replace(d.state.coach, line_asked=(serial, game)))
     d.solve(line_request(serial, game.code))

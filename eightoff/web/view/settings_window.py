@@ -1,8 +1,7 @@
 """The Settings window (``#settings-dialog``): card colours, table colours, tap-to-select,
-the clock shown, the cards' motion and their pace, hints at once and the language
-(docs/dom-contract.md, "Dialogs"). Its
-choices reach the page as ``Choose`` actions from the inputs' ``change`` events
-(:mod:`.actions`).
+the clock shown, the cards' motion and their pace, hints at once, sound and vibration, and
+the language (docs/dom-contract.md, "Dialogs"). Its choices reach the page as ``Choose``
+actions from the inputs' ``change`` events (:mod:`.actions`).
 
 Thin DOM code: :meth:`SettingsDialog.draw` sets the inputs from the settings.
 """
@@ -54,6 +53,20 @@ class SettingsDialog(Panel):
             self.hint_at_once,
             texts.text(el("span"), lambda: _("Show a hint's card and where it goes at once")),
         )
+        self.sound = el("input", "", type="checkbox", id="sound", name="sound")
+        sound = add(
+            el("label", "choice"),
+            self.sound,
+            texts.text(el("span"), lambda: _("Play sounds (a card placed, a move refused, a win)")),
+        )
+        self.haptics = el("input", "", type="checkbox", id="haptics", name="haptics")
+        haptics = add(
+            el("label", "choice"),
+            self.haptics,
+            texts.text(
+                el("span"), lambda: _("Vibrate (a card placed, a move refused, a win), where the device can")
+            ),
+        )
         self.language = el("select", "", id="language", name="language")
         for code in LANGUAGES:  # each language named in itself, not translated
             self.language.appendChild(
@@ -85,7 +98,21 @@ class SettingsDialog(Panel):
             self.aside,
             self.aside_row,
         )
-        add(self.body, deck, theme, choice, clock, motion, pace, at_once, picker, storage, done)
+        add(
+            self.body,
+            deck,
+            theme,
+            choice,
+            clock,
+            motion,
+            pace,
+            at_once,
+            sound,
+            haptics,
+            picker,
+            storage,
+            done,
+        )
 
     def draw(self, window: object, state: PageState) -> None:
         """Every input as the settings and the language in use say."""
@@ -100,6 +127,8 @@ class SettingsDialog(Panel):
         self.clock.checked = settings.clock
         self.motion.checked = settings.moving(bool(reduced_motion().matches))
         self.hint_at_once.checked = settings.hint_at_once
+        self.sound.checked = settings.sound
+        self.haptics.checked = settings.haptics
         self.language.value = state.language
         self.kept.textContent = kept_words(state.kept)
         aside = state.aside

@@ -109,6 +109,112 @@ class URLs:
         self.revoked.append(url)
 
 
+class AudioParam:
+    """An ``AudioParam``: its ``value`` and the changes scheduled (``setValueAtTime``,
+    ``exponentialRampToValueAtTime``), as (kind, value, time)."""
+
+    def __init__(self, value: float) -> None:
+        self.value = value
+        self.events: list[tuple[str, float, float]] = []
+
+    def setValueAtTime(self, value: float, at: float) -> None:
+        self.events.append(("set", value, at))
+
+    def exponentialRampToValueAtTime(self, value: float, at: float) -> None:
+        self.events.append(("ramp", value, at))
+
+
+class AudioNode:
+    """An ``AudioNode``: the nodes it was connected to."""
+
+    def __init__(self) -> None:
+        self.outputs: list[AudioNode] = []
+
+    def connect(self, node: AudioNode) -> AudioNode:
+        self.outputs.append(node)
+        return node
+
+
+class Oscillator(AudioNode):
+    """An ``OscillatorNode``: its wave, its frequency, when it was started and stopped."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.type = "sine"
+        self.frequency = AudioParam(440.0)
+        self.started: float | None = None
+        self.stopped: float | None = None
+
+    def start(self, at: float = 0.0) -> None:
+        self.started = at
+
+    def stop(self, at: float = 0.0) -> None:
+        self.stopped = at
+
+
+class Gain(AudioNode):
+    """A ``GainNode``."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.gain = AudioParam(1.0)
+
+
+class AudioContext:
+    """An ``AudioContext`` at ``currentTime`` 2 s: its oscillators made, its gains, how many
+    times it was resumed (a context made before a gesture starts ``suspended``)."""
+
+    def __init__(self, state: str) -> None:
+        self.state = state
+        self.currentTime = 2.0
+        self.destination = AudioNode()
+        self.oscillators: list[Oscillator] = []
+        self.gains: list[Gain] = []
+        self.resumed = 0
+
+    def createOscillator(self) -> Oscillator:
+        self.oscillators.append(Oscillator())
+        return self.oscillators[-1]
+
+    def createGain(self) -> Gain:
+        self.gains.append(Gain())
+        return self.gains[-1]
+
+    def resume(self) -> None:
+        self.resumed += 1
+        self.state = "running"
+
+
+class AudioContexts:
+    """``window.AudioContext``, the constructor (``new AudioContext()``): the contexts made,
+    each first in ``state``; ``refuse``: the constructor throws (a browser that forbids it)."""
+
+    def __init__(self, state: str = "running", refuse: bool = False) -> None:
+        self.made: list[AudioContext] = []
+        self.state = state
+        self.refuse = refuse
+
+    def new(self) -> AudioContext:
+        if self.refuse:
+            raise JsException("NotSupportedError", "The AudioContext cannot be made.")
+        self.made.append(AudioContext(self.state))
+        return self.made[-1]
+
+
+class Vibrator:
+    """``navigator.vibrate``: the patterns asked, in order; ``refuse``: it throws."""
+
+    def __init__(self, refuse: bool = False) -> None:
+        self.patterns: list[list[int]] = []
+        self.refuse = refuse
+
+    def __call__(self, pattern: list[int]) -> bool:
+        if self.refuse:
+            raise JsException("TypeError", "vibrate failed")
+        self.patterns.append(list(pattern))
+        return True
+
+
 class Window(EventTarget):
     """``window``: ``localStorage``, the clipboard, Blob URLs, ``matchMedia``
     (``prefers-reduced-motion``, ``reduced_motion``), ``Object.fromEntries`` for ``js_object``,

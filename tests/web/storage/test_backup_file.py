@@ -100,6 +100,19 @@ def test_the_level_goes_through_a_backup_and_a_bad_one_is_refused_with_its_reaso
     )
 
 
+def test_sound_and_haptics_go_into_the_backup_and_come_back() -> None:
+    game = long_game(12)
+    settings = Settings(cells=4, deck="two", sound=True, haptics=True)
+    text = export(game, settings, Stats().begin(game.code).follow(game, "2026-11-30"), WHEN)
+    assert json.loads(text)["record"]["settings"] == settings.to_dict()
+    assert read(text).settings == settings
+    for name in ("sound", "haptics"):
+        with pytest.raises(BackupError) as caught:
+            read(mangled(lambda d, n=name: d["record"]["settings"].update({n: "yes"})))
+        assert caught.value.params == {"reason": f"settings-{name}"}
+        assert backup.reason_text(caught.value) == f"Its settings are damaged: “{name}” is not true or false."
+
+
 def test_a_missing_export_time_reads_as_empty() -> None:
     assert read(mangled(lambda d: d.update(exported=5))).exported == ""
 

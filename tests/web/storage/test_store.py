@@ -524,6 +524,32 @@ def test_the_level_is_kept_without_a_new_schema() -> None:
         )
 
 
+def test_sound_and_haptics_are_kept_and_off_in_older_records() -> None:
+    """Issue 37 item 5: both off until the player turns them on; written only when on, read
+    back exactly through the store; a record written before them reads them off; a value
+    not true or false resets the settings with its reason."""
+    assert not Settings().sound and not Settings().haptics
+    older = Settings.from_dict({"cells": 8, "deck": "four"})
+    assert (older.sound, older.haptics) == (False, False) and older == Settings()
+    both = Settings(4, "two", sound=True, haptics=True)
+    assert both.to_dict() == {"cells": 4, "deck": "two", "winnable": True, "sound": True, "haptics": True}
+    assert Settings(haptics=True).to_dict() == {"cells": 8, "deck": "four", "winnable": True, "haptics": True}
+    storage = MemoryStorage()
+    Store(storage, "a").save(long_game(5), both)
+    assert Store(storage, "b").load().settings == both
+    for name in ("sound", "haptics"):
+        for bad in ("true", 1, None):
+            with pytest.raises(SettingsError) as error:
+                Settings.from_dict({"cells": 8, "deck": "four", name: bad})
+            assert error.value.code == f"settings-{name}"
+        loaded = Store(stored(record(settings={"cells": 4, "deck": "two", name: "on"})), "a").load()
+        assert loaded.settings == Settings() and loaded.notice is not None
+        assert (loaded.notice.code, loaded.notice.params["reason"]) == (
+            "storage-settings-reset",
+            f"settings-{name}",
+        )
+
+
 def test_a_registered_migration_reads_an_older_schema(monkeypatch: pytest.MonkeyPatch) -> None:
     """The procedure of docs/storage.md: MIGRATIONS[n] turns schema n into schema n + 1."""
     game = long_game(4)

@@ -5,12 +5,14 @@ state, words and effects, the engine deciding every rule."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import replace
 
 from eightoff import DealCode, Game, Move
 from eightoff.game import UNDO_LIMIT
 from eightoff.solver import solve
 from eightoff.web.actions import (
+    Choose,
     Close,
     OtherTab,
     Saved,
@@ -21,7 +23,7 @@ from eightoff.web.actions import (
 )
 from eightoff.web.board.clock import Clock
 from eightoff.web.board.input_state import Held, InputState, Tap
-from eightoff.web.effects import Later, Persist, Save
+from eightoff.web.effects import Cue, Later, Persist, Save
 from eightoff.web.links.address import Link
 from eightoff.web.solver.messages import Line, marks
 from eightoff.web.state import Confirm, DealRandom, HowTo, OpenLink, Said, StartDeal
@@ -411,3 +413,51 @@ def test_the_clock_stops_at_its_longest() -> None:
     page = Page.started(stats=stats)
     page.fire("clock")
     assert page.state.clock.shown == MAX_TIME and "clock" not in page.timers
+
+
+# -- cues heard and felt (issue 37 item 5) ----------------------------------------------------
+
+
+HOME_6S = "The 6 of spades cannot go on its foundation yet: the ace of spades goes there next."
+
+
+def cues(effects: Iterable[object]) -> list[Cue]:
+    return [effect for effect in effects if isinstance(effect, Cue)]
+
+
+def test_no_cue_is_asked_while_sound_and_haptics_are_off() -> None:
+    """Both off by default: a move, a refusal, a win and Finish ask for no cue."""
+    page = Page()
+    page.do(Shortcut("double-tap", "column-1"), Shortcut("tap", "column-1"), Select("column-3"))
+    game, last = one_move_from_a_win()
+    won = Page(state_of(game))
+    won.do(Select(last.source.key), Select(last.target.key))
+    finished = Page(state_of(finishable()))
+    finished.do("finish")
+    finished.run_out("finish")
+    assert won.game.is_won and finished.game.is_won and page.said == [HOME_6S]
+    assert cues(page.effects) == cues(won.effects) == cues(finished.effects) == []
+
+
+def test_a_card_placed_a_refusal_and_a_win_each_ask_for_their_cue_as_the_settings_say() -> None:
+    page = Page(state_of(settings=Settings(sound=True)))
+    assert cues(page.do(Shortcut("double-tap", "column-1"))) == [Cue("place", sound=True, haptics=False)]
+    assert cues(page.do(Shortcut("tap", "column-1"))) == [Cue("refuse", sound=True, haptics=False)]
+    assert page.said == [HOME_6S] and page.game.moves == 1
+    page.do(Choose("haptics", "true"))
+    assert cues(page.do("undo")) == []  # undo and redo place no card by a move
+    assert cues(page.do(Select("column-1"), Select("column-2"))) == [Cue("refuse", True, True)]
+    page.do(Choose("sound", "false"))
+    assert cues(page.do(Select("column-1"), Select("cell-5"))) == [Cue("place", False, True)]
+    game, last = one_move_from_a_win()
+    won = Page(state_of(game, Settings(haptics=True)))
+    effects = won.do(Select(last.source.key), Select(last.target.key))
+    assert won.game.is_won and cues(effects) == [Cue("win", sound=False, haptics=True)]  # not "place" too
+
+
+def test_each_of_finishs_moves_is_a_card_placed_and_its_last_the_win() -> None:
+    page = Page(state_of(finishable(), Settings(sound=True, haptics=True)))
+    page.do("finish")
+    page.run_out("finish")
+    assert page.game.is_won
+    assert cues(page.effects) == [Cue("place", True, True)] * 15 + [Cue("win", True, True)]
