@@ -117,6 +117,8 @@ def figures(tally: Tally) -> list[tuple[str, str]]:
         (_("Fewest moves to win"), fewest),
         (_("Wins in fewer moves than the solver"), number(tally.fewer_than_solver)),
         (_("Fastest win"), "–" if tally.fastest is None else duration(tally.fastest)),
+        (_("Average time of a win"), "–" if tally.average_time is None else duration(tally.average_time)),
+        (_("Average moves of a win"), "–" if tally.average_moves is None else number(tally.average_moves, 1)),
     ]
 
 

@@ -45,8 +45,10 @@ def test_the_figures() -> None:
         ("Fewest moves to win", "–"),
         ("Wins in fewer moves than the solver", "0"),
         ("Fastest win", "–"),
+        ("Average time of a win", "–"),
+        ("Average moves of a win", "–"),
     ]
-    assert figures(Tally(3, 2, 2, 2, 600, 90, 1, fastest=754_999))[2:] == [
+    assert figures(Tally(3, 2, 2, 2, 600, 90, 1, fastest=754_999))[2:-2] == [
         ("Win rate", "67%"),
         ("Winning streak", "2"),
         ("Best streak", "2"),
@@ -55,4 +57,12 @@ def test_the_figures() -> None:
         ("Wins in fewer moves than the solver", "1"),
         ("Fastest win", "12:34"),
     ]
-    assert figures(Tally(1, 1, 1, 1, 600, 90, fastest=3_725_000))[-1] == ("Fastest win", "1:02:05")
+    assert figures(Tally(1, 1, 1, 1, 600, 90, fastest=3_725_000))[-3] == ("Fastest win", "1:02:05")
+
+
+def test_the_averages_of_wins() -> None:
+    """Over the wins known: moves to a tenth, time in whole seconds as the clock shows it."""
+    tally = Tally(started=4).end(True, 600, 90, 61_000).end(True, 650, 101, 64_999).end(False, 0, 9, 1)
+    assert figures(tally)[-2:] == [("Average time of a win", "01:03"), ("Average moves of a win", "95.5")]
+    untimed = Tally(started=1).end(True, 600, 100, None)
+    assert figures(untimed)[-2:] == [("Average time of a win", "–"), ("Average moves of a win", "100")]

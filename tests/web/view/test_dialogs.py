@@ -372,7 +372,9 @@ def test_the_statistics_window_shows_every_figure_the_daily_line_and_the_chart(p
     assert [cell.textContent for cell in rows[7].children] == ["Fewest moves to win", "–", "–", "–", "–"]
     assert [cell.textContent for cell in rows[8].children][:2] == ["Wins in fewer moves than the solver", "0"]
     assert [cell.textContent for cell in rows[9].children] == ["Fastest win", "–", "–", "–", "–"]
-    assert len(rows) == 10 and rows[0].children[0].tag == "td"
+    assert [cell.textContent for cell in rows[10].children][:2] == ["Average time of a win", "–"]
+    assert [cell.textContent for cell in rows[11].children] == ["Average moves of a win", "–", "–", "–", "–"]
+    assert len(rows) == 12 and rows[0].children[0].tag == "td"
     assert window.daily.textContent == "Played 1, won 0; last won –."
     rects = window.chart.querySelectorAll("rect")
     assert [r.getAttribute("class") for r in rects] == ["bar lost", "bar lost"]
@@ -386,6 +388,22 @@ def test_the_statistics_window_shows_every_figure_the_daily_line_and_the_chart(p
     assert window.message.textContent == "Backup imported." and not window.message.classList.contains("bad")
     page.draw(dialogs, StatsWindow(Said("Backup imported.", 2)), stats=Stats())
     assert window.table.children[1] is not table  # another record: the figures written again
+
+
+def test_the_statistics_window_shows_the_averages_of_wins_per_cell_count(page: Page) -> None:
+    eight = Tally(started=3).end(True, 600, 90, 61_000).end(True, 650, 101, 64_999)
+    four = Tally(started=1).end(True, 500, 120, 3_725_000)
+    overall = Tally(started=4).end(True, 600, 90, 61_000).end(True, 650, 101, 64_999)
+    overall = overall.end(True, 500, 120, 3_725_000)
+    stats = Stats(by_cells={8: eight, 4: four, 2: Tally()}, overall=overall)
+    dialogs = page.dialogs()
+    page.draw(dialogs, StatsWindow(), stats=stats)
+    rows = dialogs.panels["stats"].table.querySelectorAll("tr")
+    texts = [[cell.textContent for cell in row.children] for row in rows[10:]]
+    assert texts == [
+        ["Average time of a win", "21:23", "01:03", "1:02:05", "–"],  # 3_850_999 / 3 ms: 1283.7 s
+        ["Average moves of a win", "103.7", "95.5", "120", "–"],  # 311 / 3
+    ]
 
 
 def test_the_daily_line_names_the_last_date_won() -> None:
