@@ -52,6 +52,7 @@ MODULES = [
     "eightoff.web.board.input_state",
     "eightoff.web.board.refusals",
     "eightoff.web.storage.stats",
+    "eightoff.web.storage.history_csv",
 ]
 """The modules with examples: each must run at least one."""
 

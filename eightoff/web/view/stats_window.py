@@ -1,6 +1,6 @@
 """The Statistics window (``#stats``): the table of figures, the daily deal's line, the chart
 of the last games drawn as SVG with its summary in words, and the buttons (share, export,
-import, reset, close).
+the history as CSV, import, reset, close).
 
 Thin DOM code: what it shows comes from :mod:`.view.chart` (:func:`.chart.figure_table`,
 :func:`.chart.daily_line`, the bars and their words); this module only writes it into
@@ -74,6 +74,7 @@ class StatsDialog(Panel):
                 el("div", "buttons"),
                 self.action(lambda: _("Share this game"), "share", id="stats-share"),
                 self.action(lambda: _("Export"), "export", id="export"),
+                self.action(lambda: _("Download the history (CSV)"), "download-history", id="history-csv"),
                 add(
                     el("label", "button-like", "", for_="import-file"), words(el("span"), lambda: _("Import"))
                 ),
