@@ -144,6 +144,16 @@ def test_the_averages_of_wins_and_the_history_as_csv(page: Page, site_url: str) 
         ["Average time of a win", "12:34", "–", "12:34", "–"],
         ["Average moves of a win", "97", "–", "97", "–"],
     ]
+    levels = page.locator("#stats-levels tr").evaluate_all(
+        "rows => rows.map(r => [...r.children].map(c => c.textContent))"
+    )
+    assert levels == [  # EO1-C4-V6B5AGZ is a hard deal; EO1-C8-AAAAAFA is in no catalogue
+        ["", "Easy", "Medium", "Hard"],
+        ["Games played", "0", "0", "1"],
+        ["Games won", "0", "0", "1"],
+        ["Average time of a win", "–", "–", "12:34"],
+        ["Average moves of a win", "–", "–", "97"],
+    ]
     with page.expect_download() as caught:
         page.locator("#history-csv").click()
     download = caught.value

@@ -1,6 +1,6 @@
-"""The Statistics window (``#stats``): the table of figures, the daily deal's line, the chart
-of the last games drawn as SVG with its summary in words, and the buttons (share, export,
-the history as CSV, import, reset, close).
+"""The Statistics window (``#stats``): the table of figures, the table by level, the daily
+deal's line, the chart of the last games drawn as SVG with its summary in words, and the
+buttons (share, export, the history as CSV, import, reset, close).
 
 Thin DOM code: what it shows comes from :mod:`.view.chart` (:func:`.chart.figure_table`,
 :func:`.chart.daily_line`, the bars and their words); this module only writes it into
@@ -16,9 +16,10 @@ from pyscript import document
 
 from ..dom import Texts, add, el
 from ..state import PageState, StatsWindow
-from ..storage.stats import Stats
+from ..storage.stats import RECENT, Stats
 from ..words.i18n import gettext as _
-from .chart import HEIGHT, WIDTH, bars, daily_line, figure_table, summary
+from ..words.i18n import ngettext
+from .chart import HEIGHT, WIDTH, FigureTable, bars, daily_line, figure_table, level_table, summary
 from .panel import Panel, buttons
 
 SVG = "http://www.w3.org/2000/svg"
@@ -31,6 +32,22 @@ def _svg(tag: str, **attrs: str) -> Any:
     return node
 
 
+def _write_table(node: Any, table: FigureTable) -> None:
+    """``table`` into the ``<table>`` ``node``: a header a column, a figure a row."""
+    node.textContent = ""
+    head = add(
+        el("tr"),
+        el("td"),  # the corner: no header (an empty header is a lie)
+        *(el("th", "", name, scope="col") for name in table.columns),
+    )
+    node.appendChild(add(el("thead"), head))
+    tbody = el("tbody")
+    for label, values in table.rows:
+        cells = [el("td", "", value) for value in values]
+        tbody.appendChild(add(el("tr"), el("th", "", label, scope="row"), *cells))
+    node.appendChild(tbody)
+
+
 class StatsDialog(Panel):
     """The Statistics window. Its fixed words are kept in ``texts`` (rewritten on a
     language change); the figures are written at each :meth:`show`."""
@@ -39,6 +56,8 @@ class StatsDialog(Panel):
         super().__init__(texts, "stats", lambda: _("Statistics"), "panel stats-panel", heading_first=True)
         self.drawn: tuple[Stats, str] | None = None
         self.table = el("table", "stats-table", id="stats-table")
+        self.levels = el("table", "stats-table", id="stats-levels")
+        self.levels_title = el("h3", "", id="stats-levels-title")
         self.daily = el("p", "stats-daily", id="stats-daily")
         self.chart = _svg(
             "svg",
@@ -64,6 +83,8 @@ class StatsDialog(Panel):
         add(
             self.body,
             self.table,
+            self.levels_title,
+            self.levels,
             words(el("h3"), lambda: _("Today's deal")),
             self.daily,
             chart_title,
@@ -96,20 +117,12 @@ class StatsDialog(Panel):
         self.message.classList.toggle("bad", window.bad)
 
     def show(self, stats: Stats) -> None:
-        """Write every figure, the daily deal's line and the chart."""
-        self.table.textContent = ""
-        table = figure_table(stats)
-        head = add(
-            el("tr"),
-            el("td"),  # the corner: no header (an empty header is a lie)
-            *(el("th", "", name, scope="col") for name in table.columns),
+        """Write every figure, the table by level, the daily deal's line and the chart."""
+        _write_table(self.table, figure_table(stats))
+        self.levels_title.textContent = ngettext(
+            "By level, in the last {n} game", "By level, in the last {n} games", RECENT, n=RECENT
         )
-        self.table.appendChild(add(el("thead"), head))
-        tbody = el("tbody")
-        for label, values in table.rows:
-            cells = [el("td", "", value) for value in values]
-            tbody.appendChild(add(el("tr"), el("th", "", label, scope="row"), *cells))
-        self.table.appendChild(tbody)
+        _write_table(self.levels, level_table(stats.recent))
         self.daily.textContent = daily_line(stats.daily)
         self.draw_chart(stats)
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from eightoff.web.storage.stats import Result, Tally
-from eightoff.web.view.chart import CHART_GAMES, HEIGHT, WIDTH, bars, figures, summary
+from eightoff.web.view.chart import CHART_GAMES, HEIGHT, WIDTH, bars, figures, level_table, summary
 
 
 def result(score: int, won: bool = False, date: str = "2026-11-30") -> Result:
@@ -66,3 +66,23 @@ def test_the_averages_of_wins() -> None:
     assert figures(tally)[-2:] == [("Average time of a win", "01:03"), ("Average moves of a win", "95.5")]
     untimed = Tally(started=1).end(True, 600, 100, None)
     assert figures(untimed)[-2:] == [("Average time of a win", "–"), ("Average moves of a win", "100")]
+
+
+def test_the_table_by_level_counts_the_catalogues_deals_of_the_history() -> None:
+    """Easy, medium, hard as eightoff.winnable.level_of says; a deal outside the catalogues
+    (EO1-C8-AAAAAFA) is in no column."""
+    games = [
+        Result("EO1-C8-AISJQOC", True, 600, 90, "2026-11-28", time=60_000),  # easy
+        Result("EO1-C8-AISJQOC", True, 640, 101, "2026-11-29", time=63_999),
+        Result("EO1-C4-3FJRIBE", False, 100, 12, "2026-11-29", time=5_000),  # medium
+        Result("EO1-C4-V6B5AGZ", True, 700, 120, "2026-11-30"),  # hard, untimed
+        Result("EO1-C8-AAAAAFA", True, 800, 80, "2026-11-30", time=1_000),
+    ]
+    table = level_table(games)
+    assert table.columns == ("Easy", "Medium", "Hard")
+    assert table.rows == (
+        ("Games played", ("2", "1", "1")),
+        ("Games won", ("2", "0", "1")),
+        ("Average time of a win", ("01:02", "–", "–")),  # 123_999 / 2 ms, rounded to 62_000 ms
+        ("Average moves of a win", ("95.5", "–", "120")),
+    )

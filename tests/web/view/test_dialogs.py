@@ -40,7 +40,7 @@ from eightoff.web.state import (
 )
 from eightoff.web.storage.backup_file import MAX_CHARS, Backup, BackupError
 from eightoff.web.storage.settings import Settings
-from eightoff.web.storage.stats import Daily, Stats, Tally
+from eightoff.web.storage.stats import Daily, Result, Stats, Tally
 from eightoff.web.storage.store import Aside as Kept
 from eightoff.web.storage.store import Loaded
 from eightoff.web.view.chart import daily_line
@@ -403,6 +403,23 @@ def test_the_statistics_window_shows_the_averages_of_wins_per_cell_count(page: P
     assert texts == [
         ["Average time of a win", "21:23", "01:03", "1:02:05", "–"],  # 3_850_999 / 3 ms: 1283.7 s
         ["Average moves of a win", "103.7", "95.5", "120", "–"],  # 311 / 3
+    ]
+    window = dialogs.panels["stats"]
+    assert window.levels_title.textContent == "By level, in the last 100 games"
+    levels = [[cell.textContent for cell in row.children] for row in window.levels.querySelectorAll("tr")]
+    assert levels == [  # no history: no game by level
+        ["", "Easy", "Medium", "Hard"],
+        ["Games played", "0", "0", "0"],
+        ["Games won", "0", "0", "0"],
+        ["Average time of a win", "–", "–", "–"],
+        ["Average moves of a win", "–", "–", "–"],
+    ]
+    hard = Result("EO1-C4-V6B5AGZ", True, 500, 120, "2026-11-30", time=3_725_000)
+    page.draw(dialogs, StatsWindow(), stats=replace(stats, recent=(hard,)))
+    levels = [[cell.textContent for cell in row.children] for row in window.levels.querySelectorAll("tr")]
+    assert levels[3:] == [
+        ["Average time of a win", "–", "–", "1:02:05"],
+        ["Average moves of a win", "–", "–", "120"],
     ]
 
 
