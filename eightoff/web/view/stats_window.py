@@ -56,7 +56,7 @@ class StatsDialog(Panel):
         super().__init__(texts, "stats", lambda: _("Statistics"), "panel stats-panel", heading_first=True)
         self.drawn: tuple[Stats, str] | None = None
         self.table = el("table", "stats-table", id="stats-table")
-        self.levels = el("table", "stats-table", id="stats-levels")
+        self.levels = el("table", "stats-table by-level", id="stats-levels")
         self.levels_title = el("h3", "", id="stats-levels-title")
         self.daily = el("p", "stats-daily", id="stats-daily")
         self.chart = _svg(
