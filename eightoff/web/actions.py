@@ -54,6 +54,7 @@ CommandName = Literal[
     "share",
     "reset-stats",
     "export",
+    "download-history",
     "daily",
     "replay-start",
     "replay-back",
@@ -77,9 +78,10 @@ shows the next move of a winning line, ``go-back`` undoes to the last position t
 still be won once a hint found none (docs/coach.md); ``finish`` plays every card left home;
 ``help`` opens the list of keys, ``how-to`` the how-to-play (``how-to-close`` hides it).
 The player's record: ``stats`` opens the Statistics window, ``share`` copies a replay link
-of the game, ``reset-stats`` (after asking), ``export`` (a backup file), ``daily`` starts
-today's deal; the replay bar's ``replay-*`` buttons step through a replay,
-``replay-take-over`` plays on from the step shown, ``replay-exit`` closes the replay.
+of the game, ``reset-stats`` (after asking), ``export`` (a backup file),
+``download-history`` (the last games as CSV), ``daily`` starts today's deal; the replay
+bar's ``replay-*`` buttons step through a replay, ``replay-take-over`` plays on from the
+step shown, ``replay-exit`` closes the replay.
 Storage: ``unsaved`` (the "Not saved" badge) says why saves do not work and what to do,
 ``keep-newer`` sets a newer version's record aside and plays on, saved; the settings'
 ``restore-aside``, ``download-aside`` and ``discard-aside`` act on what was set aside."""

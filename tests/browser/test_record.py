@@ -17,7 +17,7 @@ from eightoff.web.links.address import Link, encode_moves
 from eightoff.web.storage import record as stored_record
 from eightoff.web.storage.daily import daily_code
 from eightoff.web.storage.settings import Settings
-from eightoff.web.storage.stats import Stats
+from eightoff.web.storage.stats import Result, Stats, Tally
 from eightoff.web.storage.store import KEY
 from tests.players import long_game
 
@@ -121,6 +121,47 @@ def test_statistics_after_a_win_and_a_loss_with_the_chart(page: Page, site_url: 
     assert stats_rows(page)[1] == ["Games played", "0", "0", "0", "0"]
 
 
+HISTORY_CSV = (
+    "date,code,cells,level,result,hinted,score,moves,seconds\r\n"
+    "2026-11-29,EO1-C4-V6B5AGZ,4,hard,won,yes,612,97,754.999\r\n"
+    "2026-11-30,EO1-C8-AAAAAFA,8,,lost,no,25,3,\r\n"
+)
+
+
+@pytest.mark.same_tab
+def test_the_averages_of_wins_and_the_history_as_csv(page: Page, site_url: str) -> None:
+    won, lost = (
+        Result("EO1-C4-V6B5AGZ", True, 612, 97, "2026-11-29", hinted=True, time=754_999),
+        Result("EO1-C8-AAAAAFA", False, 25, 3, "2026-11-30"),
+    )
+    four, eight = Tally(started=1).end(True, 612, 97, 754_999), Tally(started=1).end(False, 25, 3, None)
+    overall = Tally(started=2).end(True, 612, 97, 754_999).end(False, 25, 3, None)
+    stats = Stats(by_cells={8: eight, 4: four, 2: Tally()}, overall=overall, recent=(won, lost))
+    open_with(page, site_url, record_of(Game.new(CODE), stats))
+    page.locator("#stats-button").click()
+    expect(page.locator("dialog#stats")).to_be_visible()
+    assert stats_rows(page)[10:] == [
+        ["Average time of a win", "12:34", "–", "12:34", "–"],
+        ["Average moves of a win", "97", "–", "97", "–"],
+    ]
+    levels = page.locator("#stats-levels tr").evaluate_all(
+        "rows => rows.map(r => [...r.children].map(c => c.textContent))"
+    )
+    assert levels == [  # EO1-C4-V6B5AGZ is a hard deal; EO1-C8-AAAAAFA is in no catalogue
+        ["", "Easy", "Medium", "Hard"],
+        ["Games played", "0", "0", "1"],
+        ["Games won", "0", "0", "1"],
+        ["Average time of a win", "–", "–", "12:34"],
+        ["Average moves of a win", "–", "–", "97"],
+    ]
+    with page.expect_download() as caught:
+        page.locator("#history-csv").click()
+    download = caught.value
+    assert download.suggested_filename == "eightoff-history.csv"
+    assert Path(download.path()).read_bytes() == HISTORY_CSV.encode("ascii")
+    expect(page.locator("#import-message")).to_have_text("History saved as eightoff-history.csv.")
+
+
 @pytest.mark.same_tab
 def test_todays_deal_by_address_and_in_the_new_game_window(page: Page, site_url: str) -> None:
     """Today is the page's UTC day: the test's clock, read before and after, brackets it (a
@@ -198,7 +239,7 @@ from eightoff import DealCode, Game
 from eightoff.rules import legal_moves
 from eightoff.web.storage import record as stored_record
 from eightoff.web.storage.settings import Settings
-from eightoff.web.storage.stats import Stats
+from eightoff.web.storage.stats import Result, Stats, Tally
 rng, done = random.Random(5), 0
 for number in range(200):
     code = DealCode(rng.randrange(1 << 35), rng.choice((8, 4, 2)))

@@ -54,6 +54,7 @@ MODULES = [
     "eightoff.web.board.refusals",
     "eightoff.web.storage.stats",
     "eightoff.web.update.solver",
+    "eightoff.web.storage.history_csv",
 ]
 """The modules with examples: each must run at least one."""
 

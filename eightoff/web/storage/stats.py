@@ -32,6 +32,7 @@ eightoff.web.storage.stats.StatsError: the statistics' figures do not add up
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Any, Final
@@ -55,6 +56,8 @@ MOST_GAMES: Final = 10**12
 """The largest count read back: more games than anyone plays, and far enough below
 :data:`MAX_COUNT` that the counts of each cell count and of all games always grow alike and
 add up (a count at :data:`MAX_COUNT` would stop while another went on)."""
+AVERAGED: Final = ("moves_of_wins", "wins_with_moves", "time_of_wins", "wins_timed")
+"""A tally's sums and counts for the averages of its wins, stored under these names."""
 MAX_TIME: Final = 100 * 3600 * 1000 - 1
 """The longest time a game's clock shows, in milliseconds (99:59:59.999): the clock stops
 there, and a stored time beyond it is refused (``stats-time``)."""
@@ -96,6 +99,13 @@ def _time(value: Any, name: str) -> int:
     """A game's time in whole milliseconds, 0 to :data:`MAX_TIME`."""
     if type(value) is not int or not 0 <= value <= MAX_TIME:
         raise StatsError(f"the statistics' {name} is not a time of play", code="stats-time", field=name)
+    return value
+
+
+def _total(value: Any, name: str) -> int:
+    """A sum kept for an average (of moves, or milliseconds), 0 to :data:`MAX_COUNT`."""
+    if type(value) is not int or not 0 <= value <= MAX_COUNT:
+        raise StatsError(f"the statistics' {name} is not a whole number", code="stats-number", field=name)
     return value
 
 
@@ -179,8 +189,12 @@ class Tally:
     """The figures of one group of games: ``started`` (games with a move), ``won``, the
     ``streak`` of wins now and the ``best_streak``, the ``best_score`` and the
     ``fewest_moves`` of a win (``None``: no win yet), the wins in fewer moves than the
-    solver's own line (``fewer_than_solver``, :mod:`.update.solver`), and the ``fastest``
-    win's time in milliseconds (``None``: no win timed yet)."""
+    solver's own line (``fewer_than_solver``, :mod:`.update.solver`), the ``fastest``
+    win's time in milliseconds (``None``: no win timed yet), and for the averages of wins
+    the moves of the wins known (``moves_of_wins`` over ``wins_with_moves``) and their time
+    (``time_of_wins``, milliseconds, over ``wins_timed``, the wins with a time). A record
+    older than the averages knows the moves and times of its wins in the history only
+    (:meth:`Stats.from_dict` takes them from there)."""
 
     started: int = 0
     won: int = 0
@@ -190,6 +204,35 @@ class Tally:
     fewest_moves: int | None = None
     fewer_than_solver: int = 0
     fastest: int | None = None
+    moves_of_wins: int = 0
+    wins_with_moves: int = 0
+    time_of_wins: int = 0
+    wins_timed: int = 0
+
+    @property
+    def average_moves(self) -> float | None:
+        """The moves of a win on average (``None``: no win's moves known)."""
+        return self.moves_of_wins / self.wins_with_moves if self.wins_with_moves else None
+
+    @property
+    def average_time(self) -> int | None:
+        """The time of a win on average, whole milliseconds rounded (``None``: no win
+        timed)."""
+        return round(self.time_of_wins / self.wins_timed) if self.wins_timed else None
+
+    def with_wins(self, results: Sequence[Result]) -> Tally:
+        """This tally with the moves and times of the won games among ``results`` (a
+        record older than the averages: its history's wins, at most :attr:`won` of them,
+        the newest)."""
+        wins = [r for r in results if r.won][-self.won :] if self.won else []
+        timed = [r.time for r in wins if r.time is not None]
+        return replace(
+            self,
+            moves_of_wins=sum(r.moves for r in wins),
+            wins_with_moves=len(wins),
+            time_of_wins=sum(timed),
+            wins_timed=len(timed),
+        )
 
     @property
     def lost(self) -> int:
@@ -213,15 +256,18 @@ class Tally:
         fewest = moves if self.fewest_moves is None else min(self.fewest_moves, moves)
         times = [t for t in (time, self.fastest) if t is not None]
         fastest = min(times) if times else None
-        return Tally(
-            self.started,
-            min(self.won + 1, self.started),
-            streak,
-            max(self.best_streak, streak),
-            max(self.best_score, score),
-            fewest,
-            self.fewer_than_solver,
-            fastest,
+        return replace(
+            self,
+            won=min(self.won + 1, self.started),
+            streak=streak,
+            best_streak=max(self.best_streak, streak),
+            best_score=max(self.best_score, score),
+            fewest_moves=fewest,
+            fastest=fastest,
+            moves_of_wins=min(self.moves_of_wins + moves, MAX_COUNT),
+            wins_with_moves=self.wins_with_moves + 1,
+            time_of_wins=self.time_of_wins if time is None else min(self.time_of_wins + time, MAX_COUNT),
+            wins_timed=self.wins_timed + (time is not None),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -236,6 +282,8 @@ class Tally:
             data["fewer_than_solver"] = self.fewer_than_solver
         if self.fastest is not None:  # absent until a timed win, and from older records
             data["fastest"] = self.fastest
+        if self.won:  # absent while no win, and from records older than the averages
+            data |= {name: getattr(self, name) for name in AVERAGED}
         return data if self.fewest_moves is None else {**data, "fewest_moves": self.fewest_moves}
 
     @classmethod
@@ -253,6 +301,7 @@ class Tally:
             None if fewest is None else _count(fewest, f"{where}.fewest_moves", 1),
             _count(data.get("fewer_than_solver", 0), f"{where}.fewer_than_solver"),
             None if fastest is None else _time(fastest, f"{where}.fastest"),
+            *(_total(data.get(name, 0), f"{where}.{name}") for name in AVERAGED),
         )
         if tally.won > tally.started or tally.streak > tally.best_streak or tally.best_streak > tally.won:
             raise StatsError("the statistics' figures do not add up", code="stats-figures")
@@ -260,6 +309,12 @@ class Tally:
             raise StatsError("the statistics' fewest moves do not match the wins", code="stats-figures")
         if tally.fastest is not None and not tally.won:
             raise StatsError("the statistics' fastest win has no win", code="stats-figures")
+        if (
+            not tally.wins_timed <= tally.wins_with_moves <= tally.won
+            or (tally.moves_of_wins and not tally.wins_with_moves)
+            or tally.time_of_wins > tally.wins_timed * MAX_TIME
+        ):
+            raise StatsError("the statistics' totals of wins do not add up", code="stats-figures")
         return tally
 
 
@@ -529,11 +584,17 @@ class Stats:
             )
         by_cells = {n: Tally.from_dict(by_cells_data[str(n)], f"by_cells.{n}") for n in CELL_COUNTS}
         recent = tuple(Result.from_dict(r) for r in checked_list(data.get("recent"), "recent", RECENT))
+        for n in CELL_COUNTS:  # a record older than the averages: its history's wins
+            if _older(by_cells_data[str(n)]):
+                by_cells[n] = by_cells[n].with_wins([r for r in recent if r.cells == n])
+        overall = Tally.from_dict(data.get("overall"), "overall")
+        if _older(data.get("overall")):
+            overall = overall.with_wins(recent)
         current = None if data.get("current") is None else Current.from_dict(data.get("current"))
         exported = data.get("exported")
         stats = cls(
             by_cells,
-            Tally.from_dict(data.get("overall"), "overall"),
+            overall,
             recent,
             Daily.from_dict(data.get("daily")),
             current,
@@ -569,6 +630,11 @@ class Stats:
         return replace(self, current=replace(current, path=path))
 
 
+def _older(data: dict[str, Any]) -> bool:
+    """Whether a stored tally with wins is older than the averages (it has no sums)."""
+    return bool(data.get("won")) and not any(name in data for name in AVERAGED)
+
+
 def _follow_path(path: tuple[Move, ...] | None, game: Game) -> tuple[Move, ...] | None:
     """The path to ``game`` after an action: the moves undo cannot reach are the path's
     first ones, the rest is the undo stack."""
@@ -596,6 +662,7 @@ def _leads_to(path: tuple[Move, ...], game: Game) -> bool:
 
 
 __all__ = [
+    "AVERAGED",
     "BACKUP_DAYS",
     "DATES_WON",
     "MAX_COUNT",

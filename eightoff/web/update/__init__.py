@@ -233,6 +233,8 @@ def command(d: Draft, name: str) -> None:
         d.open(Confirm(ResetStats()))
     elif name == "export":
         commands.export_backup(d)
+    elif name == "download-history":
+        commands.download_history(d)
     elif name == "copy-link":
         commands.copy_link(d)
     elif name == "share":

@@ -30,6 +30,9 @@ from ..state import (
     TakeBackup,
 )
 from ..storage.backup_file import FILE_NAME, MEDIA_TYPE, BackupError, export, read, reason_text
+from ..storage.history_csv import FILE_NAME as CSV_NAME
+from ..storage.history_csv import MEDIA_TYPE as CSV_TYPE
+from ..storage.history_csv import history_csv
 from ..words.i18n import _
 from .draft import Draft
 from .game import choose, open_link, show_game, start_deal
@@ -143,6 +146,17 @@ def export_backup(d: Draft) -> None:
     if state.window(StatsWindow) is None:
         d.say(said)
     stats_said(d, said)
+
+
+def download_history(d: Draft) -> None:
+    """The last games the record keeps downloaded as a CSV file (:mod:`.storage.history_csv`),
+    said under the buttons; with none finished there is nothing to download."""
+    recent = d.state.stats.recent
+    if not recent:
+        stats_said(d, _("No finished games yet."))
+        return
+    d.ask(Download(history_csv(recent), CSV_NAME, CSV_TYPE))
+    stats_said(d, _("History saved as {name}.", name=CSV_NAME))
 
 
 def file_read(d: Draft, text: str | None, error: BackupError | None) -> None:
@@ -295,6 +309,7 @@ __all__ = [
     "copied",
     "copy_link",
     "deal_random",
+    "download_history",
     "export_backup",
     "file_read",
     "guarded",

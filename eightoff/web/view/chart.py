@@ -24,7 +24,6 @@ from ...winnable import level_of
 from ..storage.stats import Daily, Result, Stats, Tally
 from ..words.i18n import duration, ngettext, number, percent
 from ..words.i18n import gettext as _
-from ..words.levels import level_words
 
 CHART_GAMES: Final = 50
 """How many of the last games the chart shows."""
@@ -121,7 +120,17 @@ def figures(tally: Tally) -> list[tuple[str, str]]:
         (_("Fewest moves to win"), fewest),
         (_("Wins in fewer moves than the solver"), number(tally.fewer_than_solver)),
         (_("Fastest win"), "–" if tally.fastest is None else duration(tally.fastest)),
+        (_("Average time of a win"), _average_time(tally)),
+        (_("Average moves of a win"), _average_moves(tally)),
     ]
+
+
+def _average_time(tally: Tally) -> str:
+    return "–" if tally.average_time is None else duration(tally.average_time)
+
+
+def _average_moves(tally: Tally) -> str:
+    return "–" if tally.average_moves is None else number(tally.average_moves, 1)
 
 
 @dataclass(frozen=True)
@@ -153,37 +162,50 @@ def figure_table(stats: Stats) -> FigureTable:
     return FigureTable(tuple(name for name, _tally in columns), rows)
 
 
-def level_lines(recent: Sequence[Result]) -> tuple[str, ...]:
-    """The wins per level of the games in ``recent`` (the record's last finished games): one
-    line a level that has games, Easy first; a deal with no certified level counts in none
-    (docs/levels.md).
+def level_tallies(results: Sequence[Result]) -> dict[Level, Tally]:
+    """The finished games of ``results`` by level (the winnable catalogues' deals only,
+    :func:`eightoff.winnable.level_of`), each level's as a :class:`Tally` of them.
 
-    >>> from eightoff.winnable import winnable
-    >>> hard = str(winnable(4, lambda n: 0, level="hard"))
-    >>> level_lines([Result(hard, True, 600, 98, "2026-11-30"), Result(hard, False, 0, 9, "2026-11-30")])
-    ('Hard: 1 won of 2 games.',)
-    >>> level_lines([Result("EO1-C8-AAAAAFA", True, 600, 98, "2026-11-30")])
-    ()
+    >>> won = Result("EO1-C4-V6B5AGZ", True, 600, 98, "2026-11-30", time=61_000)
+    >>> hard = level_tallies([won, Result("EO1-C8-AAAAAFA", True, 500, 90, "2026-11-30")])["hard"]
+    >>> hard.started, hard.won, hard.average_moves, hard.average_time
+    (1, 1, 98.0, 61000)
     """
-    played: dict[Level, int] = {}
-    won: dict[Level, int] = {}
-    for result in recent:
+    games: dict[Level, list[Result]] = {level: [] for level in LEVELS}
+    for result in results:
         level = level_of(DealCode.parse(result.code))
         if level is not None:
-            played[level] = played.get(level, 0) + 1
-            won[level] = won.get(level, 0) + result.won
-    return tuple(
-        ngettext(
-            "{level}: {won} won of {played} game.",
-            "{level}: {won} won of {played} games.",
-            played[level],
-            level=level_words(level),
-            won=number(won[level]),
-            played=number(played[level]),
-        )
-        for level in LEVELS
-        if level in played
+            games[level].append(result)
+    tallies = {}
+    for level, played in games.items():
+        tally = Tally(started=len(played))
+        for result in played:
+            tally = tally.end(result.won, result.score, result.moves, result.time)
+        tallies[level] = tally
+    return tallies
+
+
+def level_table(results: Sequence[Result]) -> FigureTable:
+    """The table by level under the figures: a column a level, the games of the history
+    (:attr:`.stats.Stats.recent`) played and won, and the averages of their wins.
+
+    >>> table = level_table([])
+    >>> table.columns, table.rows[2]
+    (('Easy', 'Medium', 'Hard'), ('Average time of a win', ('–', '–', '–')))
+    >>> [label for label, _values in table.rows]
+    ['Games played', 'Games won', 'Average time of a win', 'Average moves of a win']
+    """
+    tallies = level_tallies(results)
+    names = {"easy": _("Easy"), "medium": _("Medium"), "hard": _("Hard")}
+    columns = tuple(names[level] for level in LEVELS)
+    shown = [tallies[level] for level in LEVELS]
+    rows = (
+        (_("Games played"), tuple(number(t.started) for t in shown)),
+        (_("Games won"), tuple(number(t.won) for t in shown)),
+        (_("Average time of a win"), tuple(_average_time(t) for t in shown)),
+        (_("Average moves of a win"), tuple(_average_moves(t) for t in shown)),
     )
+    return FigureTable(columns, rows)
 
 
 def daily_line(daily: Daily) -> str:
@@ -211,6 +233,7 @@ __all__ = [
     "daily_line",
     "figure_table",
     "figures",
-    "level_lines",
+    "level_table",
+    "level_tallies",
     "summary",
 ]

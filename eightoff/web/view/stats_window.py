@@ -1,7 +1,6 @@
-"""The Statistics window (``#stats``): the table of figures, the daily deal's line, the wins per
-level of the last games (``#stats-levels``, only when some had a level), the chart
-of the last games drawn as SVG with its summary in words, and the buttons (share, export,
-import, reset, close).
+"""The Statistics window (``#stats``): the table of figures, the table by level, the daily
+deal's line, the chart of the last games drawn as SVG with its summary in words, and the
+buttons (share, export, the history as CSV, import, reset, close).
 
 Thin DOM code: what it shows comes from :mod:`.view.chart` (:func:`.chart.figure_table`,
 :func:`.chart.daily_line`, the bars and their words); this module only writes it into
@@ -17,9 +16,20 @@ from pyscript import document
 
 from ..dom import Texts, add, el
 from ..state import PageState, StatsWindow
-from ..storage.stats import Stats
+from ..storage.stats import RECENT, Stats
 from ..words.i18n import gettext as _
-from .chart import HEIGHT, WIDTH, bars, daily_line, figure_table, level_lines, summary
+from ..words.i18n import ngettext
+from .chart import (
+    HEIGHT,
+    WIDTH,
+    FigureTable,
+    bars,
+    daily_line,
+    figure_table,
+    level_table,
+    level_tallies,
+    summary,
+)
 from .panel import Panel, buttons
 
 SVG = "http://www.w3.org/2000/svg"
@@ -32,6 +42,22 @@ def _svg(tag: str, **attrs: str) -> Any:
     return node
 
 
+def _write_table(node: Any, table: FigureTable) -> None:
+    """``table`` into the ``<table>`` ``node``: a header a column, a figure a row."""
+    node.textContent = ""
+    head = add(
+        el("tr"),
+        el("td"),  # the corner: no header (an empty header is a lie)
+        *(el("th", "", name, scope="col") for name in table.columns),
+    )
+    node.appendChild(add(el("thead"), head))
+    tbody = el("tbody")
+    for label, values in table.rows:
+        cells = [el("td", "", value) for value in values]
+        tbody.appendChild(add(el("tr"), el("th", "", label, scope="row"), *cells))
+    node.appendChild(tbody)
+
+
 class StatsDialog(Panel):
     """The Statistics window. Its fixed words are kept in ``texts`` (rewritten on a
     language change); the figures are written at each :meth:`show`."""
@@ -40,9 +66,9 @@ class StatsDialog(Panel):
         super().__init__(texts, "stats", lambda: _("Statistics"), "panel stats-panel", heading_first=True)
         self.drawn: tuple[Stats, str] | None = None
         self.table = el("table", "stats-table", id="stats-table")
+        self.levels = el("table", "stats-table by-level", id="stats-levels")
+        self.levels_title = el("h3", "", id="stats-levels-title")
         self.daily = el("p", "stats-daily", id="stats-daily")
-        self.levels_title = texts.text(el("h3", "", id="stats-levels-title"), lambda: _("Wins per level"))
-        self.levels = el("ul", "stats-levels", id="stats-levels", aria_labelledby="stats-levels-title")
         self.chart = _svg(
             "svg",
             id="stats-chart",
@@ -67,10 +93,10 @@ class StatsDialog(Panel):
         add(
             self.body,
             self.table,
-            words(el("h3"), lambda: _("Today's deal")),
-            self.daily,
             self.levels_title,
             self.levels,
+            words(el("h3"), lambda: _("Today's deal")),
+            self.daily,
             chart_title,
             self.chart,
             legend,
@@ -79,6 +105,7 @@ class StatsDialog(Panel):
                 el("div", "buttons"),
                 self.action(lambda: _("Share this game"), "share", id="stats-share"),
                 self.action(lambda: _("Export"), "export", id="export"),
+                self.action(lambda: _("Download the history (CSV)"), "download-history", id="history-csv"),
                 add(
                     el("label", "button-like", "", for_="import-file"), words(el("span"), lambda: _("Import"))
                 ),
@@ -100,26 +127,18 @@ class StatsDialog(Panel):
         self.message.classList.toggle("bad", window.bad)
 
     def show(self, stats: Stats) -> None:
-        """Write every figure, the daily deal's line and the chart."""
-        self.table.textContent = ""
-        table = figure_table(stats)
-        head = add(
-            el("tr"),
-            el("td"),  # the corner: no header (an empty header is a lie)
-            *(el("th", "", name, scope="col") for name in table.columns),
+        """Write every figure, the table by level, the daily deal's line and the chart."""
+        _write_table(self.table, figure_table(stats))
+        self.levels_title.textContent = ngettext(
+            "By level, in the last {n} game", "By level, in the last {n} games", RECENT, n=RECENT
         )
-        self.table.appendChild(add(el("thead"), head))
-        tbody = el("tbody")
-        for label, values in table.rows:
-            cells = [el("td", "", value) for value in values]
-            tbody.appendChild(add(el("tr"), el("th", "", label, scope="row"), *cells))
-        self.table.appendChild(tbody)
+        leveled = any(tally.started for tally in level_tallies(stats.recent).values())
+        self.levels.hidden = self.levels_title.hidden = not leveled  # none played with a level
+        if leveled:
+            _write_table(self.levels, level_table(stats.recent))
+        else:
+            self.levels.textContent = ""
         self.daily.textContent = daily_line(stats.daily)
-        lines = level_lines(stats.recent)
-        self.levels.textContent = ""
-        for line in lines:
-            self.levels.appendChild(el("li", "", line))
-        self.levels.hidden = self.levels_title.hidden = not lines
         self.draw_chart(stats)
 
     def draw_chart(self, stats: Stats) -> None:

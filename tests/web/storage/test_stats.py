@@ -71,13 +71,14 @@ def test_a_game_counts_once_it_has_a_move_and_a_replaced_one_is_lost() -> None:
 
 def test_a_win_is_recorded_once_with_streaks_best_score_and_fewest_moves() -> None:
     stats = play_through(Stats(), WON)
-    assert stats.overall == Tally(1, 1, 1, 1, WON.score, WON.moves, fastest=0)  # no clock ran
+    once = {"moves_of_wins": WON.moves, "wins_with_moves": 1, "time_of_wins": 0, "wins_timed": 1}
+    assert stats.overall == Tally(1, 1, 1, 1, WON.score, WON.moves, fastest=0, **once)  # no clock ran
     assert stats.recent[-1] == Result(str(CODE), True, WON.score, WON.moves, DAY, time=0)
     again = stats.follow(WON, DAY).leave(WON, DAY)  # a won game left is not lost
     assert again.overall == stats.overall and len(again.recent) == 1
     loss = long_game(7)
     stats = play_through(again, loss).leave(loss, "2026-12-01")
-    assert stats.overall == Tally(2, 1, 0, 1, WON.score, WON.moves, fastest=0)
+    assert stats.overall == Tally(2, 1, 0, 1, WON.score, WON.moves, fastest=0, **once)
     assert stats.overall.lost == 1 and stats.overall.win_rate == 0.5
     stats = play_through(stats, WON).leave(WON, DAY)
     stats = play_through(stats, WON).leave(WON, DAY)
@@ -112,7 +113,9 @@ def test_hinted_survives_following_the_same_game() -> None:
 def test_the_daily_deal_is_counted_apart_with_the_dates_won() -> None:
     daily_won = won_game(DealCode.parse("EO1-C4-V6B5AGZ"))
     stats = play_through(Stats(), daily_won, daily=DAY)
-    assert stats.daily == Daily(Tally(1, 1, 1, 1, daily_won.score, daily_won.moves, fastest=0), (DAY,))
+    sums = {"moves_of_wins": daily_won.moves, "wins_with_moves": 1, "wins_timed": 1}
+    tally = Tally(1, 1, 1, 1, daily_won.score, daily_won.moves, fastest=0, **sums)
+    assert stats.daily == Daily(tally, (DAY,))
     assert stats.by_cells[4].won == 1 and stats.overall.won == 1
     stats = play_through(stats.leave(daily_won, DAY), daily_won, daily=DAY)  # the same day again
     assert stats.daily.dates_won == (DAY,) and stats.daily.tally.won == 2
@@ -212,6 +215,46 @@ def test_wins_in_fewer_moves_than_the_solver_are_kept_and_older_records_read_as_
     assert beat.overall.end(True, 10, 5).fewer_than_solver == 1  # kept by the next win
 
 
+def test_the_averages_of_wins_are_their_moves_and_times_over_the_wins_known() -> None:
+    tally = Tally(started=3).end(True, 600, 90, 61_000).end(False, 100, 40, 5_000).end(True, 700, 101, None)
+    assert (tally.moves_of_wins, tally.wins_with_moves, tally.time_of_wins, tally.wins_timed) == (
+        191,
+        2,
+        61_000,
+        1,
+    )
+    assert (tally.average_moves, tally.average_time) == (95.5, 61_000)  # the untimed win has no time
+    tally = tally.end(True, 650, 100, 62_001)
+    assert (tally.average_moves, tally.average_time) == (97.0, 61_500)  # 123_001 / 2, rounded
+    assert (Tally().average_moves, Tally().average_time) == (None, None)
+    assert Tally.from_dict(tally.to_dict()) == tally and tally.to_dict()["moves_of_wins"] == 291
+    assert "wins_timed" not in Tally(started=2).to_dict()  # no win: nothing to average yet
+
+
+def test_a_record_older_than_the_averages_takes_them_from_its_history() -> None:
+    """A record without the sums knows its wins' moves and times from its last games only."""
+    four = DealCode.parse("EO1-C4-V6B5AGZ")
+    recent = [
+        Result(str(CODE), True, 600, 90, DAY, time=61_000),
+        Result(str(CODE), False, 100, 40, DAY, time=9_000),
+        Result(str(four), True, 500, 120, DAY),
+        Result(str(CODE), True, 640, 100, DAY, time=63_000),
+    ]
+    data = Stats(recent=tuple(recent)).to_dict()
+    old = {"started": 9, "won": 5, "streak": 1, "best_streak": 2, "best_score": 640, "fewest_moves": 80}
+    data["overall"] = old
+    data["by_cells"]["8"] = {**old, "started": 6, "won": 2}  # fewer wins than its history's: the newest
+    data["by_cells"]["4"] = {**old, "started": 3, "won": 1, "streak": 1, "best_streak": 1}
+    stats = Stats.from_dict(data)
+    assert (stats.overall.average_moves, stats.overall.average_time) == (310 / 3, 62_000)
+    assert (stats.by_cells[8].wins_with_moves, stats.by_cells[8].average_moves) == (2, 95.0)
+    assert (stats.by_cells[4].average_moves, stats.by_cells[4].average_time) == (120.0, None)
+    assert (stats.by_cells[2].average_moves, stats.by_cells[2].wins_with_moves) == (None, 0)
+    assert Stats.from_dict(stats.to_dict()) == stats  # written with the sums from now on
+    data["recent"] = []
+    assert Stats.from_dict(data).overall.average_moves is None  # no history: not known
+
+
 def good() -> dict[str, Any]:
     return play_through(Stats(), WON).leave(WON, DAY).begin(CODE).to_dict()
 
@@ -241,6 +284,12 @@ def changed(path: str, value: Any) -> dict[str, Any]:
         ("overall/streak", 5, "stats-figures"),
         ("overall/fewer_than_solver", 2, "stats-figures"),
         ("overall/fewer_than_solver", -1, "stats-number"),
+        ("overall/wins_with_moves", 2, "stats-figures"),
+        ("overall/wins_timed", 2, "stats-figures"),
+        ("overall/time_of_wins", 100 * 3600 * 1000, "stats-figures"),
+        ("overall/moves_of_wins", -1, "stats-number"),
+        ("overall/moves_of_wins", 1.5, "stats-number"),
+        ("by_cells/4/moves_of_wins", 9, "stats-figures"),
         ("by_cells/8/started", 7, "stats-figures"),
         ("recent", {}, "stats-shape"),
         ("recent/0/code", "EO1-C9-AAAAAAA", "stats-code"),

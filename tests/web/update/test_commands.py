@@ -40,7 +40,7 @@ from eightoff.web.state import (
 from eightoff.web.storage.backup_file import FILE_NAME, MEDIA_TYPE, BackupError, export, read
 from eightoff.web.storage.daily import daily_code
 from eightoff.web.storage.settings import Settings
-from eightoff.web.storage.stats import Stats
+from eightoff.web.storage.stats import Result, Stats
 from eightoff.web.update.commands import typed_code
 from eightoff.winnable import is_catalogued, level_of, winnable
 from tests.web.update.helpers import CODE, DAY, PAGE, WORLD, Page, new_game, state_of
@@ -204,6 +204,33 @@ def test_export_saves_the_backup_file_and_says_so() -> None:
     assert page.state.window(StatsWindow) == StatsWindow(
         Said("Backup saved as eightoff-backup.json.", page.state.serial)
     )
+
+
+HISTORY_CSV = (
+    "date,code,cells,level,result,hinted,score,moves,seconds\r\n"
+    "2026-11-29,EO1-C4-V6B5AGZ,4,hard,won,yes,612,97,754.999\r\n"
+    "2026-11-30,EO1-C8-AAAAAFA,8,,lost,no,25,3,\r\n"
+)
+
+
+def test_the_history_downloads_as_csv_one_game_a_row_and_says_so() -> None:
+    recent = (
+        Result("EO1-C4-V6B5AGZ", True, 612, 97, "2026-11-29", hinted=True, time=754_999),
+        Result("EO1-C8-AAAAAFA", False, 25, 3, "2026-11-30"),
+    )
+    page = Page(state_of(stats=Stats(recent=recent)))
+    page.do("stats")
+    assert page.do("download-history") == (Download(HISTORY_CSV, "eightoff-history.csv", "text/csv"),)
+    assert page.state.window(StatsWindow) == StatsWindow(
+        Said("History saved as eightoff-history.csv.", page.state.serial)
+    )
+
+
+def test_no_history_downloads_nothing_and_says_why() -> None:
+    page = Page()
+    page.do("stats")
+    assert page.do("download-history") == ()
+    assert page.state.window(StatsWindow) == StatsWindow(Said("No finished games yet.", page.state.serial))
 
 
 def test_an_import_asks_first_then_replaces_the_game_settings_and_record() -> None:

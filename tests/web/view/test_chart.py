@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from eightoff.web.storage.stats import Result, Tally
-from eightoff.web.view.chart import CHART_GAMES, HEIGHT, WIDTH, bars, figures, summary
+from eightoff.web.view.chart import CHART_GAMES, HEIGHT, WIDTH, bars, figures, level_table, summary
 
 
 def result(score: int, won: bool = False, date: str = "2026-11-30") -> Result:
@@ -45,8 +45,10 @@ def test_the_figures() -> None:
         ("Fewest moves to win", "–"),
         ("Wins in fewer moves than the solver", "0"),
         ("Fastest win", "–"),
+        ("Average time of a win", "–"),
+        ("Average moves of a win", "–"),
     ]
-    assert figures(Tally(3, 2, 2, 2, 600, 90, 1, fastest=754_999))[2:] == [
+    assert figures(Tally(3, 2, 2, 2, 600, 90, 1, fastest=754_999))[2:-2] == [
         ("Win rate", "67%"),
         ("Winning streak", "2"),
         ("Best streak", "2"),
@@ -55,4 +57,32 @@ def test_the_figures() -> None:
         ("Wins in fewer moves than the solver", "1"),
         ("Fastest win", "12:34"),
     ]
-    assert figures(Tally(1, 1, 1, 1, 600, 90, fastest=3_725_000))[-1] == ("Fastest win", "1:02:05")
+    assert figures(Tally(1, 1, 1, 1, 600, 90, fastest=3_725_000))[-3] == ("Fastest win", "1:02:05")
+
+
+def test_the_averages_of_wins() -> None:
+    """Over the wins known: moves to a tenth, time in whole seconds as the clock shows it."""
+    tally = Tally(started=4).end(True, 600, 90, 61_000).end(True, 650, 101, 64_999).end(False, 0, 9, 1)
+    assert figures(tally)[-2:] == [("Average time of a win", "01:03"), ("Average moves of a win", "95.5")]
+    untimed = Tally(started=1).end(True, 600, 100, None)
+    assert figures(untimed)[-2:] == [("Average time of a win", "–"), ("Average moves of a win", "100")]
+
+
+def test_the_table_by_level_counts_the_catalogues_deals_of_the_history() -> None:
+    """Easy, medium, hard as eightoff.winnable.level_of says; a deal outside the catalogues
+    (EO1-C8-AAAAAFA) is in no column."""
+    games = [
+        Result("EO1-C8-AISJQOC", True, 600, 90, "2026-11-28", time=60_000),  # easy
+        Result("EO1-C8-AISJQOC", True, 640, 101, "2026-11-29", time=63_999),
+        Result("EO1-C4-3FJRIBE", False, 100, 12, "2026-11-29", time=5_000),  # medium
+        Result("EO1-C4-V6B5AGZ", True, 700, 120, "2026-11-30"),  # hard, untimed
+        Result("EO1-C8-AAAAAFA", True, 800, 80, "2026-11-30", time=1_000),
+    ]
+    table = level_table(games)
+    assert table.columns == ("Easy", "Medium", "Hard")
+    assert table.rows == (
+        ("Games played", ("2", "1", "1")),
+        ("Games won", ("2", "0", "1")),
+        ("Average time of a win", ("01:02", "–", "–")),  # 123_999 / 2 ms, rounded to 62_000 ms
+        ("Average moves of a win", ("95.5", "–", "120")),
+    )

@@ -44,7 +44,6 @@ from eightoff.web.storage.stats import Daily, Result, Stats, Tally
 from eightoff.web.storage.store import Aside as Kept
 from eightoff.web.storage.store import Loaded
 from eightoff.web.view.chart import daily_line
-from eightoff.winnable import level_of, winnable
 from tests.web.fakes import browser as fakebrowser
 from tests.web.fakes.browser import Window
 from tests.web.fakes.dom import Document, Element
@@ -401,7 +400,9 @@ def test_the_statistics_window_shows_every_figure_the_daily_line_and_the_chart(p
     assert [cell.textContent for cell in rows[7].children] == ["Fewest moves to win", "–", "–", "–", "–"]
     assert [cell.textContent for cell in rows[8].children][:2] == ["Wins in fewer moves than the solver", "0"]
     assert [cell.textContent for cell in rows[9].children] == ["Fastest win", "–", "–", "–", "–"]
-    assert len(rows) == 10 and rows[0].children[0].tag == "td"
+    assert [cell.textContent for cell in rows[10].children][:2] == ["Average time of a win", "–"]
+    assert [cell.textContent for cell in rows[11].children] == ["Average moves of a win", "–", "–", "–", "–"]
+    assert len(rows) == 12 and rows[0].children[0].tag == "td"
     assert window.daily.textContent == "Played 1, won 0; last won –."
     assert window.levels.hidden and window.levels_title.hidden and window.levels.children == []  # no level
     rects = window.chart.querySelectorAll("rect")
@@ -418,25 +419,35 @@ def test_the_statistics_window_shows_every_figure_the_daily_line_and_the_chart(p
     assert window.table.children[1] is not table  # another record: the figures written again
 
 
-def test_the_statistics_window_shows_the_wins_per_level_of_the_levels_played(page: Page) -> None:
-    easy, hard = (winnable(cells, lambda n: 0, level=level) for cells, level in ((2, "easy"), (8, "hard")))
-    assert level_of(easy) == "easy" and level_of(hard) == "hard"
-    recent = (
-        Result(str(hard), True, 700, 120, "2026-11-30"),
-        Result("EO1-C8-AAAAAFA", True, 650, 110, "2026-11-30"),  # no certified level: counted in none
-        Result(str(easy), False, 100, 30, "2026-11-30"),
-        Result(str(hard), False, 200, 50, "2026-11-30"),
-        Result(str(hard), True, 720, 118, "2026-11-30"),
-    )
+def test_the_statistics_window_shows_the_averages_of_wins_per_cell_count(page: Page) -> None:
+    eight = Tally(started=3).end(True, 600, 90, 61_000).end(True, 650, 101, 64_999)
+    four = Tally(started=1).end(True, 500, 120, 3_725_000)
+    overall = Tally(started=4).end(True, 600, 90, 61_000).end(True, 650, 101, 64_999)
+    overall = overall.end(True, 500, 120, 3_725_000)
+    stats = Stats(by_cells={8: eight, 4: four, 2: Tally()}, overall=overall)
     dialogs = page.dialogs()
-    page.draw(dialogs, StatsWindow(), stats=Stats(recent=recent))
-    window = dialogs.panels["stats"]
-    assert not window.levels.hidden and window.levels_title.textContent == "Wins per level"
-    assert [item.textContent for item in window.levels.children] == [
-        "Easy: 0 won of 1 game.",
-        "Hard: 2 won of 3 games.",
+    page.draw(dialogs, StatsWindow(), stats=stats)
+    rows = dialogs.panels["stats"].table.querySelectorAll("tr")
+    texts = [[cell.textContent for cell in row.children] for row in rows[10:]]
+    assert texts == [
+        ["Average time of a win", "21:23", "01:03", "1:02:05", "–"],  # 3_850_999 / 3 ms: 1283.7 s
+        ["Average moves of a win", "103.7", "95.5", "120", "–"],  # 311 / 3
     ]
-    assert window.levels.getAttribute("aria-labelledby") == "stats-levels-title"
+    window = dialogs.panels["stats"]
+    assert window.levels_title.textContent == "By level, in the last 100 games"
+    levels = [[cell.textContent for cell in row.children] for row in window.levels.querySelectorAll("tr")]
+    assert levels == [] and window.levels.hidden and window.levels_title.hidden  # no game by level
+    hard = Result("EO1-C4-V6B5AGZ", True, 500, 120, "2026-11-30", time=3_725_000)
+    page.draw(dialogs, StatsWindow(), stats=replace(stats, recent=(hard,)))
+    levels = [[cell.textContent for cell in row.children] for row in window.levels.querySelectorAll("tr")]
+    assert not window.levels.hidden and not window.levels_title.hidden
+    assert levels == [
+        ["", "Easy", "Medium", "Hard"],
+        ["Games played", "0", "0", "1"],
+        ["Games won", "0", "0", "1"],
+        ["Average time of a win", "–", "–", "1:02:05"],
+        ["Average moves of a win", "–", "–", "120"],
+    ]
 
 
 def test_the_daily_line_names_the_last_date_won() -> None:
