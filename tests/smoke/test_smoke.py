@@ -179,6 +179,32 @@ HINTED = """(timeout) => new Promise((resolve) => {
 })"""
 """Checked once an animation frame: the head card marked ``hint`` and the pile marked
 ``hint-target``, with what the status line says; null when none came in time."""
+CARD_HINTED = """(timeout) => new Promise((resolve) => {
+  const end = performance.now() + timeout;
+  const check = () => {
+    const card = document.querySelector("[data-card].hint");
+    if (card && !document.querySelector("[data-pile].hint-target")) {
+      return resolve({card: card.dataset.card, status: document.querySelector("#status").textContent});
+    }
+    if (performance.now() > end) return resolve(null);
+    requestAnimationFrame(check);
+  };
+  check();
+})"""
+"""The first step of a hint: the card marked ``hint``, no pile yet (null when none came)."""
+
+
+def ask_hint(game_page: GamePage) -> dict[str, str] | None:
+    """Hint pressed twice, as a player asks for a move: first the card alone (the worker's
+    answer), then its target; what :data:`HINTED` finds, or null."""
+    button = game_page.driver.run(CENTRE, "#hint")
+    game_page.driver.drag([button, button])  # a click: press and release in place
+    first = game_page.driver.run(CARD_HINTED, HINT_TIMEOUT_MS)
+    assert first is not None, f"no hint after {HINT_TIMEOUT_MS} ms"
+    assert first["status"].endswith("can go somewhere that keeps the game winnable."), first
+    game_page.driver.drag([button, button])
+    hinted: dict[str, str] | None = game_page.driver.run(HINTED, HINT_TIMEOUT_MS)
+    return hinted
 
 
 def test_a_hint_comes_from_the_worker_and_is_played(game_page: GamePage) -> None:
@@ -187,10 +213,8 @@ def test_a_hint_comes_from_the_worker_and_is_played(game_page: GamePage) -> None
     with game_page.step("open a deal that can be won"):
         game_page.open(f"deal={code}", fresh=True)
     with game_page.step("hint from the worker"):
-        button = game_page.driver.run(CENTRE, "#hint")
-        game_page.driver.drag([button, button])  # a click: press and release in place
-        hinted = game_page.driver.run(HINTED, HINT_TIMEOUT_MS)
-        assert hinted is not None, f"no hint after {HINT_TIMEOUT_MS} ms"
+        hinted = ask_hint(game_page)
+        assert hinted is not None, f"no target after {HINT_TIMEOUT_MS} ms"
         assert hinted["status"].startswith("Hint: the ")
         position = game.position
         source = next(p for p in position.piles() if hinted["card"] in map(str, position.cards(p)))
@@ -258,9 +282,7 @@ def test_the_service_worker_takes_over_and_an_offline_reload_plays(
             expect_game(shown, game)
             assert game_page.driver.run(CONTROLLER) == site.url + "sw.js"
         with game_page.step("a hint offline: the worker from the service worker's cache"):
-            button = game_page.driver.run(CENTRE, "#hint")
-            game_page.driver.drag([button, button])
-            hinted = game_page.driver.run(HINTED, HINT_TIMEOUT_MS)
+            hinted = ask_hint(game_page)
             assert hinted is not None and hinted["status"].startswith("Hint: the "), hinted
         with game_page.step("Hebrew rules page offline, right to left"):
             game_page.harvest()
