@@ -27,6 +27,7 @@ eightoff.web.storage.backup_file.BackupError: this is not an Eight Off backup
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
@@ -94,11 +95,28 @@ def reason_text(error: BackupError) -> str:
     return record_problem(str(error.params.get("reason", "")), str(error.params.get("field", ""))[:40])
 
 
+SWITCH_FIELDS: Final = {
+    "settings-winnable": "winnable",
+    "settings-tap": "tap_to_select",
+    "settings-clock": "clock",
+    "settings-hint": "hint_at_once",
+    "settings-sound": "sound",
+    "settings-haptics": "haptics",
+}
+"""The settings that are true or false, by the code of the error their bad value raises."""
+
+
+def _not_a_switch(name: str) -> Callable[[], str]:
+    """The words for a setting ``name`` that is not true or false (said when asked: in the
+    language then)."""
+    return lambda: _("Its settings are damaged: “{field}” is not true or false.", field=name)
+
+
 def record_problem(reason: str, field: str) -> str:
     """What is wrong with the record inside a backup, in words (``reason``: the error code
     of :mod:`.storage.record`, :mod:`eightoff.saved` or :mod:`.storage.stats`; ``field``: the JSON key at
     fault, when known)."""
-    problems = {
+    problems: dict[str, Callable[[], str]] = {
         "record-shape": lambda: _("Its saved record is not an object."),
         "record-schema": lambda: _("Its saved record has an unknown version."),
         "record-revision": lambda: _("Its saved record has no valid revision number."),
@@ -111,24 +129,7 @@ def record_problem(reason: str, field: str) -> str:
         "settings-shape": lambda: _("Its settings are damaged: they hold no cell count or deck."),
         "settings-cells": lambda: _("Its settings are damaged: the number of cells is not 8, 4 or 2."),
         "settings-deck": lambda: _("Its settings are damaged: the deck is neither “four” nor “two”."),
-        "settings-winnable": lambda: _(
-            "Its settings are damaged: “{field}” is not true or false.", field="winnable"
-        ),
-        "settings-tap": lambda: _(
-            "Its settings are damaged: “{field}” is not true or false.", field="tap_to_select"
-        ),
-        "settings-clock": lambda: _(
-            "Its settings are damaged: “{field}” is not true or false.", field="clock"
-        ),
-        "settings-hint": lambda: _(
-            "Its settings are damaged: “{field}” is not true or false.", field="hint_at_once"
-        ),
-        "settings-sound": lambda: _(
-            "Its settings are damaged: “{field}” is not true or false.", field="sound"
-        ),
-        "settings-haptics": lambda: _(
-            "Its settings are damaged: “{field}” is not true or false.", field="haptics"
-        ),
+        **{code: _not_a_switch(name) for code, name in SWITCH_FIELDS.items()},
         "settings-language": lambda: _("Its settings are damaged: the language is not one of the game's."),
         "settings-level": lambda: _("Its settings are damaged: the level is not “easy”, “medium” or “hard”."),
         "stats-number": lambda: _(

@@ -54,6 +54,12 @@ class Panel:
         """A button of ``action`` labelled ``words()``."""
         return self.texts.text(button("", action, cls, **attrs), words)
 
+    def switch(self, name: str, words: Words, id: str | None = None) -> tuple[Any, Any]:
+        """A labelled checkbox of the setting ``name`` (its id ``id``, else ``name``): the
+        box, and its label holding it."""
+        box = el("input", "", type="checkbox", id=id or name, name=name)
+        return box, add(el("label", "choice"), box, self.texts.text(el("span"), words))
+
     def radio(self, name: str, value: str, words: Words) -> Any:
         """A labelled radio button of the choice ``name``."""
         return add(

@@ -26,20 +26,11 @@ class SettingsDialog(Panel):
             self.radio("deck", "four", lambda: _("Four colours (♠ black, ♥ red, ♦ blue, ♣ green)")),
             self.radio("deck", "two", lambda: _("Two colours (♠♣ black, ♥♦ red)")),
         )
-        self.tap_to_select = el("input", "", type="checkbox", id="tap-to-select", name="tap-to-select")
-        choice = add(
-            el("label", "choice"),
-            self.tap_to_select,
-            texts.text(el("span"), lambda: _("Tap a card, then tap where it goes")),
+        self.tap_to_select, choice = self.switch(
+            "tap-to-select", lambda: _("Tap a card, then tap where it goes")
         )
-        self.clock = el("input", "", type="checkbox", id="show-clock", name="clock")
-        clock = add(el("label", "choice"), self.clock, texts.text(el("span"), lambda: _("Show the clock")))
-        self.motion = el("input", "", type="checkbox", id="motion", name="motion")
-        motion = add(
-            el("label", "choice"),
-            self.motion,
-            texts.text(el("span"), lambda: _("Animate the cards (moves, the deal, a win)")),
-        )
+        self.clock, clock = self.switch("clock", lambda: _("Show the clock"), id="show-clock")
+        self.motion, motion = self.switch("motion", lambda: _("Animate the cards (moves, the deal, a win)"))
         pace = add(
             el("fieldset", "pace-choice"),
             texts.text(el("legend"), lambda: _("Card speed (moves, the deal, a win, Finish)")),
@@ -47,25 +38,14 @@ class SettingsDialog(Panel):
             self.radio("pace", "normal", lambda: _("Normal")),
             self.radio("pace", "slow", lambda: _("Slow")),
         )
-        self.hint_at_once = el("input", "", type="checkbox", id="hint-at-once", name="hint-at-once")
-        at_once = add(
-            el("label", "choice"),
-            self.hint_at_once,
-            texts.text(el("span"), lambda: _("Show a hint's card and where it goes at once")),
+        self.hint_at_once, at_once = self.switch(
+            "hint-at-once", lambda: _("Show a hint's card and where it goes at once")
         )
-        self.sound = el("input", "", type="checkbox", id="sound", name="sound")
-        sound = add(
-            el("label", "choice"),
-            self.sound,
-            texts.text(el("span"), lambda: _("Play sounds (a card placed, a move refused, a win)")),
+        self.sound, sound = self.switch(
+            "sound", lambda: _("Play sounds (a card placed, a move refused, a win)")
         )
-        self.haptics = el("input", "", type="checkbox", id="haptics", name="haptics")
-        haptics = add(
-            el("label", "choice"),
-            self.haptics,
-            texts.text(
-                el("span"), lambda: _("Vibrate (a card placed, a move refused, a win), where the device can")
-            ),
+        self.haptics, haptics = self.switch(
+            "haptics", lambda: _("Vibrate (a card placed, a move refused, a win), where the device can")
         )
         self.language = el("select", "", id="language", name="language")
         for code in LANGUAGES:  # each language named in itself, not translated
