@@ -30,7 +30,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, BrowserType, Page
 
-from .harness import SAME_TAB, StrictPage, build_once, launch_args, opener, serve
+from .harness import SAME_TAB, StrictPage, build_once, launch_args, opener, serve, watched_tab
 from .helpers import BLANK, PHONE
 
 
@@ -153,9 +153,5 @@ def touch_page(browser: Browser, site_url: str, request: pytest.FixtureRequest) 
     """A page in a fresh touch-screen context (its own strict watch); the viewport is the
     indirect parameter, else a phone's."""
     viewport = getattr(request, "param", PHONE)
-    context = browser.new_context(viewport=viewport, has_touch=True, is_mobile=True)
-    tab = context.new_page()
-    watcher = StrictPage(context, tab, site_url.split("/")[2])
-    yield tab
-    watcher.check()
-    context.close()
+    with watched_tab(browser, site_url, viewport=viewport, has_touch=True, is_mobile=True) as tab:
+        yield tab

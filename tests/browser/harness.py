@@ -8,11 +8,13 @@ from __future__ import annotations
 import os
 import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
-from playwright.sync_api import BrowserContext, ConsoleMessage, Error, Page, Request
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Error, Page, Request
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
@@ -109,6 +111,18 @@ class StrictPage:
         self.context.remove_listener("request", self._on_request)
         self.page.remove_listener("console", self._on_console)
         self.page.remove_listener("pageerror", self._on_page_error)
+
+
+@contextmanager
+def watched_tab(browser: Browser, site_url: str, **options: Any) -> Iterator[Page]:
+    """A tab of a brand-new browser context made with ``options``, watched strictly
+    (:class:`StrictPage`, the site's host allowed); checked, then closed, after the block."""
+    context = browser.new_context(**options)
+    tab = context.new_page()
+    watcher = StrictPage(context, tab, urlsplit(site_url).netloc)
+    yield tab
+    watcher.check()
+    context.close()
 
 
 def opener(page: Page, base_url: str) -> Callable[..., Page]:

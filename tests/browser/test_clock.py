@@ -17,7 +17,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from eightoff.web.facts import RECORD_KEY
 
-from .harness import StrictPage
+from .harness import watched_tab
 from .helpers import Player, open_fresh, restart
 
 SEEN = """hidden => { Object.defineProperty(document, 'hidden', {configurable: true, get: () => hidden});
@@ -29,13 +29,9 @@ SEEN = """hidden => { Object.defineProperty(document, 'hidden', {configurable: t
 def clocked(browser: Browser, site_url: str) -> Iterator[Page]:
     """A fresh game in a browser context of its own: Playwright's fake clock is installed
     for a whole context, and the shared one keeps real time (tests/browser/test_hostile.py)."""
-    context = browser.new_context(service_workers="block")
-    tab = context.new_page()
-    watcher = StrictPage(context, tab, site_url.split("/")[2])
-    open_fresh(tab, site_url, "deal=EO1-C8-AAAAAFA")
-    yield tab
-    watcher.check()
-    context.close()
+    with watched_tab(browser, site_url, service_workers="block") as tab:
+        open_fresh(tab, site_url, "deal=EO1-C8-AAAAAFA")
+        yield tab
 
 
 def pause(page: Page) -> None:

@@ -22,7 +22,7 @@ from eightoff.web.storage.store import ASIDE_CHARS, BACKUP_KEY, KEY
 from eightoff.winnable import is_catalogued, level_of
 from tests.players import long_game
 
-from .harness import StrictPage
+from .harness import StrictPage, watched_tab
 from .helpers import BLANK, Player, clipboard, expect_board, expect_numbers, open_page
 from .test_record import almost_won, open_with, record_of, stored
 from .test_saving import EMPTY, FILL, started
@@ -226,13 +226,9 @@ def clocked(browser: Browser, site_url: str) -> Iterator[Page]:
     """``eight_cells`` in a browser context of its own, for Playwright's fake clock: it is
     installed for a whole context, and the shared one must keep real time for every later
     test (its timers would otherwise wait on a clock nobody runs)."""
-    context = browser.new_context(service_workers="block")
-    tab = context.new_page()
-    watcher = StrictPage(context, tab, site_url.split("/")[2])
-    open_with(tab, site_url, record_of(Game.new(CODE)))
-    yield tab
-    watcher.check()
-    context.close()
+    with watched_tab(browser, site_url, service_workers="block") as tab:
+        open_with(tab, site_url, record_of(Game.new(CODE)))
+        yield tab
 
 
 @pytest.mark.same_tab

@@ -16,7 +16,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from playwright.sync_api import Browser, Page
 
-from .harness import StrictPage
+from .harness import StrictPage, watched_tab
 from .helpers import open_page
 
 FRAME_MS = 1000 / 60
@@ -42,16 +42,12 @@ TAP = """type => document.body.dispatchEvent(new PointerEvent(type, {bubbles: tr
 def clocked(browser: Browser, site_url: str) -> Iterator[Page]:
     """A game in a context of its own (Playwright's fake clock is installed for a whole
     context), with the clock stopped: from here only ``run_for`` moves it."""
-    context = browser.new_context(service_workers="block")
-    tab = context.new_page()
-    watcher = StrictPage(context, tab, site_url.split("/")[2])
-    open_page(tab, site_url, "first_visit=boot")
-    tab.clock.install()
-    now = datetime.fromtimestamp(tab.evaluate("Date.now()") / 1000, UTC)
-    tab.clock.pause_at(now + timedelta(seconds=1))
-    yield tab
-    watcher.check()
-    context.close()
+    with watched_tab(browser, site_url, service_workers="block") as tab:
+        open_page(tab, site_url, "first_visit=boot")
+        tab.clock.install()
+        now = datetime.fromtimestamp(tab.evaluate("Date.now()") / 1000, UTC)
+        tab.clock.pause_at(now + timedelta(seconds=1))
+        yield tab
 
 
 def tap(page: Page, every_ms: int = 300) -> None:

@@ -24,7 +24,7 @@ from eightoff.web.board.input_state import DOUBLE_TAP_MS
 from eightoff.web.board.refusals import home_move
 from eightoff.web.words.engine_errors import error_text
 
-from .harness import StrictPage
+from .harness import watched_tab
 from .helpers import DESKTOP, FOCUS, PHONE, Player, expect_board, open_fresh
 
 CODE = "EO1-C8-AAAAAFA"
@@ -77,16 +77,12 @@ def test_a_covered_card_dragged_or_picked_with_enter_reads_the_same(page: Page, 
 def clocked(browser: Browser, site_url: str) -> Iterator[Page]:
     """The deal in a touch-screen context of its own (the mouse works there too) with
     Playwright's fake clock installed and paused, every refusal watched."""
-    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
-    tab = context.new_page()
-    watcher = StrictPage(context, tab, site_url.split("/")[2])
-    open_fresh(tab, site_url, f"deal={CODE}", motion=True)
-    tab.evaluate(WATCH)
-    tab.clock.install(time=START)
-    tab.clock.pause_at(START + timedelta(seconds=1))  # from now on, time moves only when run
-    yield tab
-    watcher.check()
-    context.close()
+    with watched_tab(browser, site_url, viewport=PHONE, has_touch=True, is_mobile=True) as tab:
+        open_fresh(tab, site_url, f"deal={CODE}", motion=True)
+        tab.evaluate(WATCH)
+        tab.clock.install(time=START)
+        tab.clock.pause_at(START + timedelta(seconds=1))  # from now on, time moves only when run
+        yield tab
 
 
 def stuck_on_top(game: Game, double: bool) -> tuple[Pile, str]:

@@ -13,7 +13,7 @@ from playwright.sync_api import Browser, Dialog, Page, expect
 from eightoff import DealCode, Game, Move
 from eightoff.web.storage.store import BACKUP_KEY, KEY
 
-from .harness import StrictPage
+from .harness import watched_tab
 from .helpers import (
     BLANK,
     Player,
@@ -77,12 +77,8 @@ def find_scoring_start(page: Page, site_url: str, query: str = "") -> Game:
 @pytest.fixture
 def fresh_page(browser: Browser, site_url: str) -> Iterator[Page]:
     """A page in a brand-new browser context (empty storage), watched strictly."""
-    context = browser.new_context()
-    tab = context.new_page()
-    watcher = StrictPage(context, tab, site_url.split("/")[2])
-    yield tab
-    watcher.check()
-    context.close()
+    with watched_tab(browser, site_url) as tab:
+        yield tab
 
 
 def test_the_address_deals_exactly_its_code_in_a_fresh_context(fresh_page: Page, site_url: str) -> None:

@@ -20,7 +20,7 @@ from playwright.sync_api import Browser, Page, Route, expect
 from eightoff import Game
 from eightoff.web import facts
 
-from .harness import StrictPage, build, wait_ready
+from .harness import StrictPage, build, wait_ready, watched_tab
 from .helpers import BLANK, expect_board, expect_numbers, open_page, run_python
 from .test_saving import find_scoring_start
 
@@ -289,12 +289,8 @@ CHOICE = "performance.getEntriesByName('eightoff-first-visit')[0]?.detail"
 def new_visitor(browser: Browser, site_url: str) -> Iterator[Page]:
     """A tab of a brand-new browser context: nothing in its HTTP cache or Cache Storage (no
     service worker either, whose cache would hold the wasm: tests/deploy covers it)."""
-    context = browser.new_context(service_workers="block")
-    tab = context.new_page()
-    watcher = StrictPage(context, tab, site_url.split("/")[2])
-    yield tab
-    watcher.check()
-    context.close()
+    with watched_tab(browser, site_url, service_workers="block") as tab:
+        yield tab
 
 
 @pytest.mark.parametrize(

@@ -29,7 +29,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, BrowserType, Page, Request, Route, expect
 
-from .harness import StrictPage, build, serve
+from .harness import StrictPage, build, serve, watched_tab
 from .helpers import open_page
 from .test_saving import find_scoring_start
 from .test_snapshot import (
@@ -350,12 +350,8 @@ def grown_site(tmp_path: Path) -> Iterator[str]:
 
 @pytest.fixture
 def visitor(browser: Browser, grown_site: str) -> Iterator[Page]:
-    context = browser.new_context(service_workers="block")
-    tab = context.new_page()
-    watcher = StrictPage(context, tab, grown_site.split("/")[2])
-    yield tab
-    watcher.check()
-    context.close()
+    with watched_tab(browser, grown_site, service_workers="block") as tab:
+        yield tab
 
 
 def test_a_snapshot_pyodide_cannot_restore_is_refused_at_once(visitor: Page, grown_site: str) -> None:
