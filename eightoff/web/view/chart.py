@@ -14,7 +14,7 @@ plotting library is needed.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -24,6 +24,7 @@ from ...winnable import level_of
 from ..storage.stats import Daily, Result, Stats, Tally
 from ..words.i18n import duration, ngettext, number, percent
 from ..words.i18n import gettext as _
+from ..words.levels import level_words
 
 CHART_GAMES: Final = 50
 """How many of the last games the chart shows."""
@@ -185,19 +186,18 @@ def level_tallies(results: Sequence[Result]) -> dict[Level, Tally]:
     return tallies
 
 
-def level_table(results: Sequence[Result]) -> FigureTable:
-    """The table by level under the figures: a column a level, the games of the history
-    (:attr:`.stats.Stats.recent`) played and won, and the averages of their wins.
+def level_table(tallies: Mapping[Level, Tally]) -> FigureTable:
+    """The table by level under the figures: a column a level, from :func:`level_tallies`
+    of the history (:attr:`.stats.Stats.recent`): the games played and won, and the
+    averages of their wins.
 
-    >>> table = level_table([])
+    >>> table = level_table(level_tallies([]))
     >>> table.columns, table.rows[2]
     (('Easy', 'Medium', 'Hard'), ('Average time of a win', ('–', '–', '–')))
     >>> [label for label, _values in table.rows]
     ['Games played', 'Games won', 'Average time of a win', 'Average moves of a win']
     """
-    tallies = level_tallies(results)
-    names = {"easy": _("Easy"), "medium": _("Medium"), "hard": _("Hard")}
-    columns = tuple(names[level] for level in LEVELS)
+    columns = tuple(level_words(level) for level in LEVELS)
     shown = [tallies[level] for level in LEVELS]
     rows = (
         (_("Games played"), tuple(number(t.started) for t in shown)),

@@ -132,10 +132,11 @@ class StatsDialog(Panel):
         self.levels_title.textContent = ngettext(
             "By level, in the last {n} game", "By level, in the last {n} games", RECENT, n=RECENT
         )
-        leveled = any(tally.started for tally in level_tallies(stats.recent).values())
+        tallies = level_tallies(stats.recent)
+        leveled = any(tally.started for tally in tallies.values())
         self.levels.hidden = self.levels_title.hidden = not leveled  # none played with a level
         if leveled:
-            _write_table(self.levels, level_table(stats.recent))
+            _write_table(self.levels, level_table(tallies))
         else:
             self.levels.textContent = ""
         self.daily.textContent = daily_line(stats.daily)

@@ -3,7 +3,16 @@
 from __future__ import annotations
 
 from eightoff.web.storage.stats import Result, Tally
-from eightoff.web.view.chart import CHART_GAMES, HEIGHT, WIDTH, bars, figures, level_table, summary
+from eightoff.web.view.chart import (
+    CHART_GAMES,
+    HEIGHT,
+    WIDTH,
+    bars,
+    figures,
+    level_table,
+    level_tallies,
+    summary,
+)
 
 
 def result(score: int, won: bool = False, date: str = "2026-11-30") -> Result:
@@ -78,7 +87,7 @@ def test_the_table_by_level_counts_the_catalogues_deals_of_the_history() -> None
         Result("EO1-C4-V6B5AGZ", True, 700, 120, "2026-11-30"),  # hard, untimed
         Result("EO1-C8-AAAAAFA", True, 800, 80, "2026-11-30", time=1_000),
     ]
-    table = level_table(games)
+    table = level_table(level_tallies(games))
     assert table.columns == ("Easy", "Medium", "Hard")
     assert table.rows == (
         ("Games played", ("2", "1", "1")),
