@@ -43,6 +43,7 @@ CommandName = Literal[
     "random-deal",
     "play-code",
     "restart",
+    "back-to-last",
     "confirm-yes",
     "hint",
     "go-back",
@@ -72,8 +73,10 @@ CommandName = Literal[
 """The page's commands, named as the buttons' ``data-action`` (docs/dom-contract.md):
 undo and redo one action; open the New Game window (``new-game``, or ``win-new`` from the
 win message) or the settings; copy the deal's link; start a random deal, the code typed
-in the New Game window (``play-code``) or this deal again (``restart``), each after asking
-when a game in progress would be lost; ``confirm-yes`` answers that question; ``hint``
+in the New Game window (``play-code``) or this deal again (``restart``), the game they
+replace in progress kept one command away: ``back-to-last`` (and ``undo`` right after the
+deal) brings it back; ``confirm-yes`` answers the question asked before something is lost
+(the statistics reset, a backup or the set-aside record taken); ``hint``
 shows the next move of a winning line, ``go-back`` undoes to the last position that can
 still be won once a hint found none (docs/coach.md); ``finish`` plays every card left home;
 ``help`` opens the list of keys, ``how-to`` the how-to-play (``how-to-close`` hides it).

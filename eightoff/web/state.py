@@ -32,7 +32,6 @@ from .board.input_state import InputState, Tap
 from .board.marks import Marks
 from .board.model import Motion
 from .board.replay import Replay
-from .links.address import Link
 from .solver.messages import Line, ReplyVerdict
 from .storage.backup_file import Backup
 from .storage.settings import Settings
@@ -86,18 +85,6 @@ class StartDeal:
 
 
 @dataclass(frozen=True)
-class OpenLink:
-    """Open the deal or position of a link (an address, "play from here")."""
-
-    link: Link
-
-
-@dataclass(frozen=True)
-class DealRandom:
-    """Start a random deal of the chosen cell count (a winnable one when so chosen)."""
-
-
-@dataclass(frozen=True)
 class ResetStats:
     """Empty the player's record."""
 
@@ -114,20 +101,20 @@ class TakeAside:
     """Bring back the record that was set aside, in place of the game, settings and record."""
 
 
-Pending = StartDeal | OpenLink | DealRandom | ResetStats | TakeBackup | TakeAside
-"""What the question's "yes" does, as data."""
+Pending = ResetStats | TakeBackup | TakeAside
+"""What the question's "yes" does, as data: each loses something Undo cannot bring back
+(a new deal needs no question: the game it replaces is kept, :meth:`.storage.stats.Stats.leave`)."""
 
 
 @dataclass(frozen=True)
 class Confirm:
     """The question (``#confirm``): ``then`` once the player says yes. Its words: the
-    statistics to reset, a backup or the set-aside record to take, or the game in progress
-    (``moves``) that ``then`` would replace (``address``: a deal the address asks for)."""
+    statistics to reset, a backup or the set-aside record to take over the game in
+    progress (``moves``)."""
 
     ident = "confirm"
     then: Pending
     moves: int = 0
-    address: bool = False
 
 
 @dataclass(frozen=True)
@@ -323,6 +310,13 @@ class PageState:
         return not self.unsaved
 
     @property
+    def undo_brings_back(self) -> bool:
+        """Whether Undo brings back the last game (:meth:`.storage.stats.Stats.back`): the
+        deal is untouched (no move, nothing to redo) and a last game is kept."""
+        game = self.game
+        return not game.moves and not game.redo_stack and self.stats.previous is not None
+
+    @property
     def blocked(self) -> bool:
         """The board takes no input while a dialog is open over it or a replay is shown."""
         return bool(self.windows) or self.replay is not None
@@ -341,14 +335,12 @@ __all__ = [
     "Change",
     "Coach",
     "Confirm",
-    "DealRandom",
     "Finishing",
     "HintStep",
     "Hints",
     "HowTo",
     "KeysWindow",
     "NewGameWindow",
-    "OpenLink",
     "PageState",
     "Pending",
     "ResetStats",

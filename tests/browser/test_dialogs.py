@@ -15,7 +15,7 @@ pytestmark = pytest.mark.same_tab  # a fresh game each, in one booted tab (conft
 CODE = "EO1-C8-AAAAAFA"
 
 
-def test_a_typed_code_is_checked_as_it_is_typed_and_played_after_asking(page: Page, site_url: str) -> None:
+def test_a_typed_code_is_checked_as_it_is_typed_and_played_at_once(page: Page, site_url: str) -> None:
     open_fresh(page, site_url, f"deal={CODE}")
     Player(page).play(Game.new(DealCode.parse(CODE)), Move.parse("1e"))
     page.locator("#new-game").click()
@@ -34,9 +34,7 @@ def test_a_typed_code_is_checked_as_it_is_typed_and_played_after_asking(page: Pa
     field.fill(" eo1-c2-abcd2ef ")
     expect(message).to_have_text("Deal EO1-C2-ABCD2EF, 2 cells.")
     expect(button).to_be_enabled()
-    button.click()
-    expect(page.locator("#confirm")).to_be_visible()
-    page.locator("#confirm-yes").click()
+    button.click()  # over a game in progress: no question, that game is one Undo away
     expect(page.locator("dialog[open]")).to_have_count(0)
     expect_board(page, dealt("EO1-C2-ABCD2EF"))
     expect_numbers(page, 0, 0)
@@ -59,15 +57,33 @@ def test_a_random_deal_with_four_cells_needs_no_question_without_moves(page: Pag
     expect(page.locator("#new-game-dialog input[name=cells][value='4']")).to_be_checked()
 
 
-def test_restart_deals_the_same_code_again(page: Page, site_url: str) -> None:
+def test_restart_deals_the_same_code_again_and_the_game_replaced_comes_back(
+    page: Page, site_url: str
+) -> None:
     open_fresh(page, site_url, f"deal={CODE}")
-    Player(page).play(Game.new(DealCode.parse(CODE)), Move.parse("1e"))
+    page.locator("#new-game").click()
+    expect(page.locator("#back-to-last")).to_be_hidden()  # no last game yet
+    page.keyboard.press("Escape")
+    game = Game.new(DealCode.parse(CODE))
+    Player(page).play(game, Move.parse("1e"))
     page.locator("#new-game").click()
     page.locator("#restart").click()
-    page.locator("#confirm-yes").click()
     expect_board(page, dealt(CODE))
     expect_numbers(page, 0, 0)
-    expect(page.locator("#undo")).to_be_disabled()
+    status = page.locator("#status")
+    expect(status).to_have_text(f"Deal {CODE} started again. Undo brings back the last game (1 move).")
+    page.locator("#undo").click()  # enabled: it brings the game back
+    expect_board(page, game.position)
+    expect(status).to_have_text(f"Back to the last game: deal {CODE}, 1 move.")
+    open_page(page, site_url)  # across a reload: the game, and the deal it replaced
+    expect_board(page, game.position)
+    page.locator("#new-game").click()
+    back = page.locator("#back-to-last")
+    expect(back).to_have_text("Back to the last game (0 moves)")
+    back.click()
+    expect(page.locator("dialog[open]")).to_have_count(0)
+    expect_board(page, dealt(CODE))
+    expect(page.locator("#undo")).to_be_enabled()
 
 
 def test_copy_link_puts_the_deals_address_on_the_clipboard(page: Page, site_url: str) -> None:

@@ -267,7 +267,7 @@ def test_a_winnable_8_cell_deal_needs_no_worker(eight_cells: Page) -> None:
         page.locator("#new-game").click()
         page.locator("#new-game-dialog input[name=cells][value='8']").check()
         expect(page.locator("#winnable")).to_be_checked()
-        page.locator("#random-deal").click()  # no move yet: nothing to confirm
+        page.locator("#random-deal").click()
         expect(page.locator("dialog[open]")).to_have_count(0)
         code = DealCode.parse(page.locator("#deal-code").text_content() or "")
         level = level_of(code)
@@ -372,13 +372,12 @@ POSITION_MOVES = "5H83bDab7a1C"
 
 
 @pytest.mark.same_tab
-def test_share_after_a_confirmed_position_link_copies_its_moves(page: Page, site_url: str) -> None:
-    """D7: the game opened from a link (after Yes) shares the link's moves, and after
-    "Play from here" the replay's."""
+def test_share_after_a_position_link_copies_its_moves(page: Page, site_url: str) -> None:
+    """D7: the game opened from a link (over a game in progress, kept as the last game)
+    shares the link's moves, and after "Play from here" the replay's."""
     moves = decode_moves(DealCode.parse(POSITION), POSITION_MOVES)
     assert isinstance(moves, tuple) and len(moves) == 6
     open_with(page, site_url, record_of(long_game(5)), f"deal={POSITION}&moves={POSITION_MOVES}")
-    page.locator("#confirm-yes").click()
     expect(page.locator("#moves")).to_have_text("6")
     assert json.loads(stored(page))["stats"]["current"]["path"] == ".".join(str(m) for m in moves)
     with clipboard(page, site_url):
@@ -388,7 +387,6 @@ def test_share_after_a_confirmed_position_link_copies_its_moves(page: Page, site
         page.wait_for_selector("html[data-ready]", state="attached")
         expect(page.locator("#replay-step")).to_have_text("Move 3 of 6")
         page.locator("#replay-take-over").click()
-        page.locator("#confirm-yes").click()
         expect(page.locator("#moves")).to_have_text("3")
         share(page, f"{site_url}index.html?deal={POSITION}&moves={encode_moves(moves[:3])}&replay")
 

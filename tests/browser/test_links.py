@@ -32,7 +32,7 @@ def test_the_board_links_to_the_pages_in_the_players_language(page: Page, site_u
     expect(page.locator("h1")).to_have_count(1)
 
 
-def test_an_example_opens_its_position_and_asks_before_replacing_a_game(page: Page, site_url: str) -> None:
+def test_an_example_opens_its_position_and_keeps_the_game_it_replaces(page: Page, site_url: str) -> None:
     open_fresh(page, site_url, "deal=EO1-C8-AAAAAFA")
     play_all(Player(page), "EO1-C8-AAAAAFA", [Move.parse("1e")])  # a game in progress
     page.locator('a[data-page="examples"]').click()
@@ -44,8 +44,7 @@ def test_an_example_opens_its_position_and_asks_before_replacing_a_game(page: Pa
     assert problem is None and link is not None and link.moves
     example.click()
     wait_ready(page)
-    expect(page.locator("#confirm")).to_be_visible()  # one move of another game in play
-    page.locator("#confirm-yes").click()
+    expect(page.locator("#status")).to_contain_text("Undo brings back the last game (1 move).")
     game = link.game()
     expect_board(page, game.position)
     expect_numbers(page, game.score, game.moves)

@@ -57,12 +57,10 @@ AFTER_ONE = f"deal={CODE}&moves=1e"
 
 
 def restart(page: Page) -> None:
-    """N, "Restart this deal", "Yes" (the game has a move): the player asks for the deal
-    again."""
+    """N, "Restart this deal": the player asks for the deal again."""
     page.keyboard.press("n")
     page.locator("#restart").click()
-    page.locator("#confirm-yes").click()
-    expect(page.locator("#confirm")).not_to_be_visible()
+    expect(page.locator("#new-game-dialog")).not_to_be_visible()
 
 
 @pytest.fixture(scope="module")

@@ -92,18 +92,23 @@ def test_statistics_after_a_win_and_a_loss_with_the_chart(page: Page, site_url: 
     fresh = Game.new(code)
     Player(page).play(fresh, next(m for m in legal_moves(fresh.position) if m.target.is_cell))
     page.locator("#new-game").click()
-    page.locator("#random-deal").click()
-    page.locator("#confirm-yes").click()  # the game with a move is given up: a loss
+    page.locator("#random-deal").click()  # the game with a move is kept as the last game
     expect(page.locator("#deal-code")).not_to_have_text(str(code))  # once the worker's deal is there
+    third = DealCode.parse(page.locator("#deal-code").inner_text())
+    fresh = Game.new(third)
+    Player(page).play(fresh, next(m for m in legal_moves(fresh.position) if m.target.is_cell))
+    page.locator("#new-game").click()
+    page.locator("#random-deal").click()  # the last game is dropped for good: a loss
+    expect(page.locator("#deal-code")).not_to_have_text(str(third))
     page.locator("#stats-button").click()
     dialog = page.locator("dialog#stats")
     expect(dialog).to_be_visible()
     rows = stats_rows(page)
     assert rows[0] == ["", "All games", "8 cells", "4 cells", "2 cells"]
     assert rows[1:4] == [
-        ["Games played", "2", "2", "0", "0"],
+        ["Games played", "3", "3", "0", "0"],
         ["Games won", "1", "1", "0", "0"],
-        ["Win rate", "50%", "50%", "0%", "0%"],
+        ["Win rate", "33%", "33%", "0%", "0%"],
     ]
     assert rows[6] == ["Best score", str(game.score), str(game.score), "0", "0"]
     assert rows[7] == ["Fewest moves to win", str(len(LINE)), str(len(LINE)), "–", "–"]
@@ -216,7 +221,6 @@ def test_export_then_import_and_a_bad_file(page: Page, site_url: str) -> None:
     page.locator("dialog#stats [data-action=close]").click()
     page.locator("#new-game").click()
     page.locator("#random-deal").click()
-    page.locator("#confirm-yes").click()
     expect(page.locator("#deal-code")).not_to_have_text(str(CODE))
     page.locator("#stats-button").click()
     page.locator("#import-file").set_input_files(
@@ -301,8 +305,7 @@ def test_a_replay_link_steps_survives_a_reload_and_plays_on_from_a_copy(page: Pa
     page.locator("#replay-forward").click()
     page.locator("#replay-forward").click()
     assert kept(page) == before
-    page.locator("#replay-take-over").click()
-    page.locator("#confirm-yes").click()  # the saved game has moves: asked first
+    page.locator("#replay-take-over").click()  # the saved game, with moves, kept as the last game
     expect(page.locator("#replay")).to_be_hidden()
     copy = Link(CODE, LINE[:2]).game()
     expect_board(page, copy.position)

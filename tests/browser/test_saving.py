@@ -154,20 +154,21 @@ def expect_refused(page: Page, game: Game, reason: str, elements: int, dialogs: 
 
 
 @pytest.mark.same_tab
-def test_a_link_to_another_deal_asks_before_replacing_a_game_in_progress(page: Page, site_url: str) -> None:
+def test_a_link_to_another_deal_opens_it_and_undo_brings_back_the_game_in_progress(
+    page: Page, site_url: str
+) -> None:
     game = started(page, site_url)
     other = "EO1-C4-AAAAAFA"
     reopen(page, site_url, f"deal={other}")
-    expect(page.locator("#confirm")).to_be_visible()
-    expect(page.locator("#confirm-text")).to_contain_text(other)
-    page.locator("#confirm-no").click()
-    expect_board(page, game.position)
-    assert page.url.endswith(f"?deal={CODE}")
-    reopen(page, site_url, f"deal={other}")
-    page.locator("#confirm-yes").click()
+    expect(page.locator("dialog[open]")).to_have_count(0)
     expect_board(page, dealt(other))
     expect_numbers(page, 0, 0)
     assert page.url.endswith(f"?deal={other}")
+    expect(page.locator("#status")).to_contain_text(f"Undo brings back the last game ({game.moves} move")
+    page.keyboard.press("Control+z")
+    expect_board(page, game.position)
+    expect(page.locator("#deal-code")).to_have_text(CODE)
+    assert page.url.endswith(f"?deal={CODE}")
 
 
 def test_a_bad_code_in_the_address_of_a_boot_injects_nothing(page: Page, site_url: str) -> None:

@@ -151,13 +151,13 @@ def test_each_window_opens_focused_on_its_first_control_or_heading_at_its_top(
         ("#settings", "#settings-dialog", False),
         ("#new-game", "#new-game-dialog", False),
         ("?", "#help-dialog", True),
-        ("#random-deal", "#confirm", False),  # from the New Game window, a game in progress
+        ("#reset-stats", "#confirm", False),  # the question, from the Statistics window
     ):
         if opener == "?":
             page.keyboard.press("?")
         else:
-            if opener == "#random-deal":
-                page.locator("#new-game").click()
+            if opener == "#reset-stats":
+                page.locator("#stats-button").click()
             page.locator(opener).click()
         expect(page.locator(dialog)).to_be_visible()
         shown = page.evaluate(FOCUS, dialog)

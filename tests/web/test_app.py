@@ -198,7 +198,7 @@ def test_a_replay_link_shows_the_replay_and_keeps_the_game(tab: Callable[[str], 
     assert app.state.replay is None and app.window.addresses[-1] == f"?deal={app.game.code}"
 
 
-def test_a_link_to_another_deal_asks_before_the_game_in_progress_is_lost(tab: Callable[[str], Any]) -> None:
+def test_a_link_to_another_deal_opens_it_and_keeps_the_game_in_progress(tab: Callable[[str], Any]) -> None:
     app = tab("?deal=EO1-C8-AAAAAFA")
     click(app, "undo")  # nothing to undo: the engine says so
     assert status(app) == "There is nothing to undo."
@@ -206,12 +206,17 @@ def test_a_link_to_another_deal_asks_before_the_game_in_progress_is_lost(tab: Ca
     app.dispatch(Select("cell-5"))
     assert app.game.moves == 1
     app = tab("?deal=EO1-C4-AAAAAFA")  # a reload on another deal's address
-    assert str(app.game.code) == "EO1-C8-AAAAAFA" and app.game.moves == 1
-    assert isinstance(app.state.windows[-1], Confirm)
-    text = app.document.getElementById("confirm-text").textContent
-    assert text == "Open deal EO1-C4-AAAAAFA? The game in progress (1 move) will be lost."
-    click(app, "confirm-yes", dialog="confirm")
     assert str(app.game.code) == "EO1-C4-AAAAAFA" and app.game.moves == 0 and app.state.windows == ()
+    assert status(app) == "New deal EO1-C4-AAAAAFA. Undo brings back the last game (1 move)."
+    click(app, "undo")
+    assert str(app.game.code) == "EO1-C8-AAAAAFA" and app.game.moves == 1
+    app = tab("")  # a reload: the game brought back, and the deal it replaced one command away
+    assert str(app.game.code) == "EO1-C8-AAAAAFA" and app.game.moves == 1
+    click(app, "new-game")
+    back = app.document.getElementById("back-to-last")
+    assert not back.hidden and back.textContent == "Back to the last game (0 moves)"
+    click(app, "back-to-last", dialog="new-game-dialog")
+    assert str(app.game.code) == "EO1-C4-AAAAAFA" and app.state.windows == ()
 
 
 def test_the_buttons_and_choices_reach_the_update(tab: Callable[[str], Any]) -> None:

@@ -209,18 +209,24 @@ def _shown(position: Position, focus: Spot, score: int, moves: int, code: str) -
 
 
 def game_model(
-    game: Game, ui: InputState, hint: Marks | None, focus: Spot, hint_target: bool = True
+    game: Game,
+    ui: InputState,
+    hint: Marks | None,
+    focus: Spot,
+    hint_target: bool = True,
+    undo_back: bool = False,
 ) -> BoardModel:
     """The board showing ``game``: the cards ``ui`` carries and the piles it lights, the
     ``hint``'s marks (its cards, and its target unless ``hint_target`` is false: the
-    hint's first step), the keyboard's ``focus`` (settled on a spot that exists)."""
+    hint's first step), the keyboard's ``focus`` (settled on a spot that exists); Undo
+    enabled too when it brings back the last game (``undo_back``)."""
     position, held = game.position, ui.held
     shown = _shown(position, focus, game.score, game.moves, str(game.code))
     lifted = tuple(str(c) for c in position.cards(Pile.from_key(held.pile))[-held.count :]) if held else ()
     lit = ui.lit if held else frozenset()
     return replace(
         shown,
-        can_undo=game.can_undo,
+        can_undo=game.can_undo or undo_back,
         can_redo=game.can_redo,
         can_finish=_finishable(position),
         labels=_stated(shown.labels, lifted, lit),

@@ -9,8 +9,9 @@ The page loads the stored record (:meth:`.storage.store.Store.load`) and reads i
 - the saved game when the address names no deal, names the saved game's deal (or its
   position), or holds a code or a move that cannot be used (said in words: the game is
   unchanged);
-- the saved game, with a question (:attr:`Start.ask`), when the address names another
-  deal or position and the saved game has moves: the page asks before replacing it;
+- the saved game, with :attr:`Start.ask`, when the address names another deal or position
+  and the saved game has moves: the page opens the address's in its place and keeps the
+  saved game as the last game, one Undo away (:func:`.update.start`);
 - else a new random deal with the chosen cell count.
 
 >>> from eightoff.web.storage.settings import Settings
@@ -45,7 +46,7 @@ from .address import Link, language_from_query, link_from_query
 class Start:
     """The start-up decision: the ``game`` to show with the ``settings``, the
     ``messages`` for the status line (in order), and ``ask``, a deal or position the
-    address asks for that would replace a game in progress (``None``: nothing to ask);
+    address asks for in place of a game in progress (``None``: none);
     ``path``: the moves from the deal of a game opened from the address's position link
     (``None``: not opened from a link)."""
 

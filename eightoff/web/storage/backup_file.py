@@ -150,6 +150,9 @@ def record_problem(reason: str, field: str) -> str:
         "stats-figures": lambda: _("Its statistics are damaged: the figures do not add up."),
         "stats-time": lambda: _("Its statistics are damaged: “{field}” is not a time of play.", field=field),
         "stats-path": lambda: _("Its statistics are damaged: the moves of the game in play cannot be read."),
+        "stats-previous": lambda: _(
+            "Its statistics are damaged: the last game, kept to go back to, cannot be read."
+        ),
     }
     words = problems.get(reason)
     return words() if words is not None else _("Its game is damaged.")

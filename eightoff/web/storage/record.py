@@ -17,7 +17,7 @@ from .json_text import JsonTextError, read_json
 from .settings import Settings, SettingsError
 from .stats import Stats, StatsError
 
-SCHEMA: Final = 3
+SCHEMA: Final = 4
 """The one version of the record, the game inside it included (:mod:`eightoff.saved`).
 Bump it for any change to the record's fields, the game's or their meaning, and register
 how to read the previous version in :data:`MIGRATIONS`."""
@@ -47,7 +47,14 @@ def _from_2(record: Record) -> Record:
     return {**record, "schema": 3, "stats": None}
 
 
-MIGRATIONS: dict[int, Callable[[Record], Record]] = {1: _from_1, 2: _from_2}
+def _from_3(record: Record) -> Record:
+    """Schema 3 -> 4: the statistics may hold the last game, the one a new deal replaced in
+    progress (:class:`.storage.stats.Previous`); a schema-3 record has none. (A version that
+    reads schema 3 would drop it unread, its loss never counted: so it is a new version.)"""
+    return {**record, "schema": 4}
+
+
+MIGRATIONS: dict[int, Callable[[Record], Record]] = {1: _from_1, 2: _from_2, 3: _from_3}
 """``MIGRATIONS[n]`` turns a schema-``n`` record into a schema ``n + 1`` record; it may
 raise anything on bad old data, which then counts as bad data (docs/storage.md,
 "Migrating"). Never change or remove one: every record an earlier version wrote stays

@@ -6,8 +6,10 @@ games (:class:`Daily`) and the game in play (:class:`Current`) (pure Python, no 
 import; tested under CPython; stored with the game, docs/storage.md, the ``stats`` object).
 
 A game counts as played once it has a move (:meth:`Stats.follow`, after every action); it
-is won when its last card reaches a foundation, and lost when a new deal or a restart
-replaces it while it has moves and is not won (:meth:`Stats.leave`). A win with a hint
+is won when its last card reaches a foundation. A new deal, a restart or a link that
+replaces it while it had a move and is not won keeps it as the last game
+(:class:`Previous`, :meth:`Stats.leave`), one command away (:meth:`Stats.back`); it is lost
+when it is dropped for good, replaced as the last game by another. A win with a hint
 taken is marked ``hinted``. Each figure is kept per cell count (8, 4, 2) and over all
 games; the daily deal's games are counted once more, apart, with the dates won.
 
@@ -18,8 +20,12 @@ games; the daily deal's games are counted once more, apart, with the dates won.
 >>> _ = game.play(Move.parse("1e"))
 >>> stats = stats.follow(game, "2026-11-30")
 >>> stats = stats.leave(game, "2026-11-30")
->>> stats.overall.started, stats.overall.won, stats.recent[-1].won
-(1, 0, False)
+>>> stats.overall.started, stats.overall.won, stats.recent, stats.previous.game is game
+(1, 0, (), True)
+>>> fresh = Game.new(DealCode.parse("EO1-C4-AAAAAFA"))
+>>> back, stats = stats.begin(fresh.code).back(fresh, "2026-11-30")
+>>> back is game, stats.current.code, stats.previous.game.code
+(True, 'EO1-C8-AAAAAFA', DealCode.parse('EO1-C4-AAAAAFA'))
 >>> Stats.from_dict(stats.to_dict()) == stats
 True
 >>> Tally(started=4, won=1).win_rate
@@ -37,6 +43,7 @@ from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Any, Final
 
+from ... import saved
 from ...deal import DealCode
 from ...errors import EightOffError
 from ...game import Game
@@ -404,6 +411,33 @@ def _path(text: Any) -> tuple[Move, ...]:
         raise StatsError("the statistics' path is not a list of moves", code="stats-path") from error
 
 
+@dataclass(frozen=True)
+class Previous:
+    """The last game: the ``game`` a new deal, a restart or a link replaced while it was in
+    progress (it had a move and is not won), with its ``entry`` as it was in play
+    (:class:`Current`: its time, path, hint taken, daily date), kept so that "Back to the last
+    game" and Undo right after the deal bring it back (docs/storage.md, "The last game").
+    Its loss is counted once, when another game takes its place here."""
+
+    game: Game
+    entry: Current
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"game": saved.to_dict(self.game), "entry": self.entry.to_dict()}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Previous:
+        data = checked_object(data, "previous")
+        try:  # any damage of it, in one sentence (its entry's fields are not the game in play's)
+            game = saved.from_dict(data.get("game"))
+            entry = Current.from_dict(data.get("entry"))
+        except EightOffError as error:
+            raise StatsError("the statistics' last game cannot be read", code="stats-previous") from error
+        if entry.code != str(game.code) or game.is_won or entry.finished:
+            raise StatsError("the statistics' last game is not one in progress", code="stats-previous")
+        return cls(game, _agreeing(entry, game))
+
+
 # -- the whole record ----------------------------------------------------------------
 
 RECENT: Final = 100
@@ -413,8 +447,9 @@ RECENT: Final = 100
 @dataclass(frozen=True)
 class Stats:
     """Everything recorded: a :class:`Tally` per cell count and over all games, the
-    :data:`RECENT` last finished games (oldest first), the daily deal's games, and the
-    game in play (:class:`Current`, ``None`` before the first)."""
+    :data:`RECENT` last finished games (oldest first), the daily deal's games, the
+    game in play (:class:`Current`, ``None`` before the first), and the last game
+    (:class:`Previous`, ``None``: none kept)."""
 
     by_cells: dict[int, Tally] = field(default_factory=lambda: {n: Tally() for n in CELL_COUNTS})
     overall: Tally = field(default_factory=Tally)
@@ -424,6 +459,7 @@ class Stats:
     exported: str | None = None
     """The day of the last backup exported (``YYYY-MM-DD``; ``None``: never, or before the
     record kept it)."""
+    previous: Previous | None = None
 
     # -- following the game ----------------------------------------------------------
 
@@ -461,22 +497,51 @@ class Stats:
         return self if self.current is None else replace(self, current=replace(self.current, hinted=True))
 
     def leave(self, game: Game, today: str) -> Stats:
-        """``game`` is replaced (a new deal, a restart): it is lost if it had a move and
-        was not won."""
+        """``game`` is replaced (a new deal, a restart, a link). In progress (it had a move
+        and is not won), it becomes the last game (:class:`Previous`), and the last game
+        before it is dropped for good: lost, if it had a move. Otherwise the last game
+        stays."""
         stats = self.follow(game, today)
         current = stats.current
         assert current is not None
-        if current.counted and not current.finished:
-            stats = stats._ended(game, False, today)
-        return replace(stats, current=None)
+        if not current.counted or current.finished:
+            return replace(stats, current=None)
+        return replace(stats._dropped(today), current=None, previous=Previous(game, current))
+
+    def back(self, game: Game, today: str) -> tuple[Game, Stats]:
+        """Back to the last game in place of ``game``, which becomes the last game in turn
+        unless it is won: the game to show and these statistics. Raises ``ValueError``
+        without a last game."""
+        previous = self.previous
+        if previous is None:
+            raise ValueError("no last game to go back to")
+        stats = self.follow(game, today)
+        current = stats.current
+        assert current is not None
+        kept = None if current.finished else Previous(game, current)
+        return previous.game, replace(stats, current=previous.entry, previous=kept)
+
+    def _dropped(self, today: str) -> Stats:
+        """The last game dropped for good: counted lost when it had a move."""
+        previous = self.previous
+        if previous is None:
+            return self
+        stats = replace(self, previous=None)
+        if previous.entry.counted and not previous.entry.finished:
+            stats = stats._ended(previous.game, False, today, previous.entry)
+        return stats
 
     def reset(self, game: Game) -> Stats:
         """Everything forgotten; the game in play counts again from its next move (its
-        path is kept for a replay, its time on the clock goes on)."""
-        current = self.current if self.current is not None else Current(str(game.code), path=None)
-        fresh = Current(str(game.code), finished=game.is_won)
-        kept = replace(fresh, path=current.path, time=current.time, untimed=current.untimed)
-        return Stats(current=kept, exported=self.exported)
+        path is kept for a replay, its time on the clock goes on), and so does the last
+        game, kept."""
+        current = self.current
+        if current is None or current.code != str(game.code):
+            current = Current(str(game.code), path=None)
+        previous = self.previous
+        if previous is not None:
+            previous = replace(previous, entry=_uncounted(previous.entry, finished=False))
+        return Stats(current=_uncounted(current, game.is_won), exported=self.exported, previous=previous)
 
     def backed_up(self, day: str) -> Stats:
         """A backup of the record was exported on ``day``."""
@@ -508,8 +573,10 @@ class Stats:
             current=replace(current, counted=True),
         )
 
-    def _ended(self, game: Game, won: bool, today: str) -> Stats:
-        current = self.current
+    def _ended(self, game: Game, won: bool, today: str, entry: Current | None = None) -> Stats:
+        """``game`` ended, ``won`` or lost, ``today``: its result recorded. ``entry``: the
+        last game's, dropped for good (``None``: the game in play's, then finished)."""
+        current = self.current if entry is None else entry
         assert current is not None
         score, moves, cells, time = game.score, game.moves, game.code.cells, current.played_for
         result = Result(str(game.code), won, score, moves, today, current.hinted and won, time)
@@ -520,14 +587,14 @@ class Stats:
             if won and current.daily not in dates:
                 dates = (*dates, current.daily)[-DATES_WON:]
             daily = Daily(daily.tally.end(won, score, moves, time), dates)
-        return replace(
+        stats = replace(
             self,
             by_cells=by_cells,
             overall=self.overall.end(won, score, moves, time),
             recent=(*self.recent, result)[-RECENT:],
             daily=daily,
-            current=replace(current, finished=True),
         )
+        return stats if entry is not None else replace(stats, current=replace(current, finished=True))
 
     # -- what the window shows ---------------------------------------------------------
 
@@ -569,6 +636,8 @@ class Stats:
             data["current"] = self.current.to_dict()
         if self.exported is not None:
             data["exported"] = self.exported
+        if self.previous is not None:
+            data["previous"] = self.previous.to_dict()
         return data
 
     @classmethod
@@ -592,6 +661,7 @@ class Stats:
             overall = overall.with_wins(recent)
         current = None if data.get("current") is None else Current.from_dict(data.get("current"))
         exported = data.get("exported")
+        previous = data.get("previous")
         stats = cls(
             by_cells,
             overall,
@@ -599,6 +669,7 @@ class Stats:
             Daily.from_dict(data.get("daily")),
             current,
             None if exported is None else _date(exported, "exported"),
+            None if previous is None else Previous.from_dict(previous),
         )
         if sum(t.started for t in by_cells.values()) != stats.overall.started:
             raise StatsError("the statistics' counts do not add up", code="stats-figures")
@@ -620,14 +691,26 @@ class Stats:
         if current is None or current.code != str(game.code):  # its clock unknown when it has moves
             path = tuple(game.undo_stack) if game.moves == len(game.undo_stack) else None
             return replace(self, current=Current(str(game.code), path=path, untimed=game.moves > 0))
-        if current.finished and not game.is_won:  # only a won game is finished: count it on
-            current = replace(current, finished=False)
-        path = _follow_path(current.path, game)
-        if path is not None and not _leads_to(path, game):
-            path = None
-        if current == self.current and path == current.path:
-            return self
-        return replace(self, current=replace(current, path=path))
+        agreed = _agreeing(current, game)
+        return self if agreed == current else replace(self, current=agreed)
+
+
+def _agreeing(current: Current, game: Game) -> Current:
+    """``current``, an entry of ``game``'s deal, made to agree with it: finished only when
+    won, its path one that leads to it (else unknown)."""
+    if current.finished and not game.is_won:  # only a won game is finished: count it on
+        current = replace(current, finished=False)
+    path = _follow_path(current.path, game)
+    if path is not None and not _leads_to(path, game):
+        path = None
+    return current if path == current.path else replace(current, path=path)
+
+
+def _uncounted(entry: Current, finished: bool) -> Current:
+    """``entry`` counted again from its next move (the statistics reset), its path and time
+    on the clock kept."""
+    fresh = Current(entry.code, finished=finished)
+    return replace(fresh, path=entry.path, time=entry.time, untimed=entry.untimed)
 
 
 def _older(data: dict[str, Any]) -> bool:
@@ -672,6 +755,7 @@ __all__ = [
     "RECENT",
     "Current",
     "Daily",
+    "Previous",
     "Result",
     "Stats",
     "StatsError",

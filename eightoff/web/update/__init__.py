@@ -65,10 +65,8 @@ from ..effects import Effect, Remember, Save
 from ..links.address import Link
 from ..state import (
     Confirm,
-    DealRandom,
     HowTo,
     KeysWindow,
-    OpenLink,
     PageState,
     ResetStats,
     SavingWindow,
@@ -84,7 +82,7 @@ from ..storage.store import Aside
 from ..words.i18n import _, ngettext
 from . import board, commands, replay, solver
 from .draft import Draft
-from .game import keep_time, other_tab, saved, step
+from .game import back_to_last, keep_time, link_words, other_tab, said_over, saved, start_deal, step
 
 KEEPS_HINT: Final[tuple[type, ...]] = (
     *get_args(PointerAction),
@@ -220,13 +218,15 @@ def command(d: Draft, name: str) -> None:
     elif name == "stats":
         d.open(StatsWindow())
     elif name == "random-deal":
-        commands.guarded(d, DealRandom())
+        commands.deal_random(d)
     elif name == "play-code":
         commands.play_code(d)
     elif name == "restart":
-        commands.guarded(d, StartDeal(state.game.code, "restarted"))
+        start_deal(d, StartDeal(state.game.code, "restarted"))
     elif name == "daily":
-        commands.guarded(d, StartDeal(daily_code(d.world.day)))
+        start_deal(d, StartDeal(daily_code(d.world.day)))
+    elif name == "back-to-last":
+        back_to_last(d)
     elif name == "confirm-yes":
         commands.confirmed(d)
     elif name == "reset-stats":
@@ -293,12 +293,19 @@ def start(
     """The page's first state and effects: ``game`` with the ``settings`` and record as the
     start decided it (:func:`.links.startup.decide`; ``path``: a position link's moves from
     the deal, ``said`` its words, ``ask``: a deal the address asks for over a game in
-    progress), a replay link shown over it, the how-to for a first game, the first save.
+    progress, opened in its place, that game kept as the last game), a replay link shown
+    over it, the how-to for a first game, the first save.
     What storage keeps comes too: why saves do not work (``unsaved``), how many visits
     found a newer version's record, the set-aside slot, whether the browser keeps the
     page's storage, what this ``device`` remembers; ``safari``: a browser that deletes a
     site's storage after a week without a visit (Safari, not from the home screen)."""
     stats = stats.matched(game)
+    if ask is not None:  # another deal over a game in progress: that game kept as the last game
+        linked = ask.game()
+        stats = stats.leave(game, iso(world.day))
+        said = (*said, said_over(link_words(ask, linked), game, stats))
+        stats = stats.begin(linked.code, None, ask.moves)
+        game, path = linked, ask.moves or None
     current = stats.current
     if (
         not game.moves
@@ -338,8 +345,6 @@ def start(
         d.ask(Remember("reminded", d.today))
     d.say(" ".join(w for w in words if w))
     d.ask(Save(first=True))
-    if ask is not None:
-        d.open(Confirm(OpenLink(ask), game.moves, address=True))
     keep_time(d, clock, tick=True)
     return d.state, tuple(d.effects)
 

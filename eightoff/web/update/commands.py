@@ -17,10 +17,8 @@ from ..effects import Aside, Copy, Download, ReadFile, RememberHowTo, Share
 from ..links.address import Link, share_url
 from ..state import (
     Confirm,
-    DealRandom,
     KeysWindow,
     NewGameWindow,
-    OpenLink,
     Pending,
     ResetStats,
     Said,
@@ -35,7 +33,7 @@ from ..storage.history_csv import MEDIA_TYPE as CSV_TYPE
 from ..storage.history_csv import history_csv
 from ..words.i18n import _
 from .draft import Draft
-from .game import choose, open_link, show_game, start_deal
+from .game import choose, show_game, start_deal
 from .solver import code_typed
 
 # -- deals -----------------------------------------------------------------------------------
@@ -43,7 +41,7 @@ from .solver import code_typed
 
 def guarded(d: Draft, then: Pending) -> None:
     """Do ``then`` at once, or after asking when it would replace the game in progress
-    (it has moves and is not won)."""
+    (it has moves and is not won) for good."""
     game = d.state.game
     if not game.moves or game.is_won:
         run(d, then)
@@ -53,13 +51,7 @@ def guarded(d: Draft, then: Pending) -> None:
 
 def run(d: Draft, then: Pending) -> None:
     """What the question's "yes" does (or what needed no question)."""
-    if isinstance(then, StartDeal):
-        start_deal(d, then)
-    elif isinstance(then, OpenLink):
-        open_link(d, then.link)
-    elif isinstance(then, DealRandom):
-        deal_random(d)
-    elif isinstance(then, ResetStats):
+    if isinstance(then, ResetStats):
         d.set(stats=d.state.stats.reset(d.state.game))
         d.save()
         stats_said(d, _("The statistics were reset."))
@@ -91,7 +83,7 @@ def play_code(d: Draft) -> None:
     window = d.state.window(NewGameWindow)
     code = typed_code(window.code) if isinstance(window, NewGameWindow) else None
     if code is not None:
-        guarded(d, StartDeal(code))
+        start_deal(d, StartDeal(code))
 
 
 def open_new_game(d: Draft) -> None:

@@ -94,8 +94,12 @@ def won(d: Draft, game: Game, before: Tally) -> None:
 
 def step(d: Draft, back: bool) -> None:
     """Undo (``back``) or redo one action with its flight; when there is none, the engine's
-    reason in words."""
+    reason in words. Undo on a deal untouched (no move, nothing to redo) brings the last
+    game back, when one is kept."""
     state = d.state
+    if back and state.undo_brings_back:
+        back_to_last(d)
+        return
     game = state.game.copy()
     stack = game.undo_stack if back else game.redo_stack
     if not stack:
@@ -135,34 +139,72 @@ def after(d: Draft, motion: Motion = "glide") -> None:
 
 def open_game(d: Draft, game: Game, said: str, path: tuple[Move, ...] | None = ()) -> None:
     """Show ``game`` in place of the one in play (a new deal, a link's position, whose
-    moves from the deal are ``path``), save it and say ``said``. The game replaced counts
-    as lost if it had moves and was not won; the new one is the daily deal's when it is
-    today's deal."""
+    moves from the deal are ``path``), save it and say ``said``. The game replaced, in
+    progress, becomes the last game (:meth:`.storage.stats.Stats.leave`), which Undo brings
+    back (said so); the new one is the daily deal's when it is today's deal."""
     d.close_all()
     state, now = d.state, d.world.now
     daily = d.today if game.code == daily_code(d.world.day) else None
-    stats = (
-        state.stats.timed(state.clock.elapsed(now)).leave(state.game, d.today).begin(game.code, daily, path)
-    )
-    show_game(d, game, state.settings, stats, "deal")
+    stats = state.stats.timed(state.clock.elapsed(now)).leave(state.game, d.today)
+    show_game(d, game, state.settings, stats.begin(game.code, daily, path), "deal")
     d.save()
-    d.say(said)
+    d.say(said_over(said, state.game, stats))
+
+
+def said_over(said: str, replaced: Game, stats: Stats) -> str:
+    """``said`` of a game shown in place of ``replaced``, and that Undo brings that one back
+    when the record kept it as the last game (``stats``: the record after it was left)."""
+    if stats.previous is None or stats.previous.game is not replaced:
+        return said
+    kept = ngettext(
+        "Undo brings back the last game ({moves} move).",
+        "Undo brings back the last game ({moves} moves).",
+        replaced.moves,
+        moves=replaced.moves,
+    )
+    return f"{said} {kept}"
+
+
+def back_to_last(d: Draft) -> None:
+    """The last game (the one a new deal, a restart or a link replaced in progress) in place
+    of the one in play, which becomes the last game in turn unless it is won; said, or why
+    there is none."""
+    state, now = d.state, d.world.now
+    if state.stats.previous is None:
+        d.say(_("There is no last game to go back to: a new deal keeps the game it replaces."))
+        return
+    d.close_all()
+    game, stats = state.stats.timed(state.clock.elapsed(now)).back(state.game, d.today)
+    show_game(d, game, state.settings, stats)
+    d.save()
+    d.say(
+        ngettext(
+            "Back to the last game: deal {code}, {moves} move.",
+            "Back to the last game: deal {code}, {moves} moves.",
+            game.moves,
+            code=str(game.code),
+            moves=game.moves,
+        )
+    )
 
 
 def open_link(d: Draft, link: Link) -> None:
     """Show the deal or position a link asks for (an address, "play from here")."""
     game = link.game()
-    if link.moves:
-        said = ngettext(
-            "Deal {code}, after the {moves} move of the link.",
-            "Deal {code}, after the {moves} moves of the link.",
-            game.moves,
-            code=str(game.code),
-            moves=game.moves,
-        )
-    else:
-        said = new_deal_words(game.code)
-    open_game(d, game, said, link.moves)
+    open_game(d, game, link_words(link, game), link.moves)
+
+
+def link_words(link: Link, game: Game) -> str:
+    """What opening ``link`` (its game: ``game``) says."""
+    if not link.moves:
+        return new_deal_words(game.code)
+    return ngettext(
+        "Deal {code}, after the {moves} move of the link.",
+        "Deal {code}, after the {moves} moves of the link.",
+        game.moves,
+        code=str(game.code),
+        moves=game.moves,
+    )
 
 
 def new_deal_words(code: DealCode) -> str:
@@ -264,12 +306,15 @@ def keep_time(d: Draft, before: Clock, tick: bool) -> None:
 
 __all__ = [
     "after",
+    "back_to_last",
     "choose",
     "keep_time",
+    "link_words",
     "open_game",
     "open_link",
     "other_tab",
     "play",
+    "said_over",
     "saved",
     "show_game",
     "start_deal",

@@ -13,10 +13,9 @@ from ..board.input_state import InputState
 from ..board.replay import Replay
 from ..effects import Later
 from ..links.address import Link
-from ..state import OpenLink
 from ..words.i18n import duration, ngettext
-from .commands import guarded
 from .draft import Draft
+from .game import open_link
 
 
 def start(d: Draft, link: Link, step: int = 0) -> str:
@@ -62,7 +61,7 @@ def command(d: Draft, name: str) -> None:
         d.redraw("still")
     elif name == "replay-take-over":
         d.set(replay=paused)
-        guarded(d, OpenLink(replay.taken_over()))
+        open_link(d, replay.taken_over())
     else:  # replay-exit: the game again
         d.set(replay=None)
         d.redraw("still")

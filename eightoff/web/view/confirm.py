@@ -7,8 +7,10 @@ does is the state's too.
 
 from __future__ import annotations
 
+from typing import assert_never
+
 from ..dom import Texts, add, el
-from ..state import Confirm, OpenLink, PageState, ResetStats, TakeAside, TakeBackup
+from ..state import Confirm, PageState, ResetStats, TakeAside, TakeBackup
 from ..storage.backup_file import describe
 from ..words.i18n import _, ngettext
 from .panel import Panel, buttons
@@ -21,26 +23,13 @@ def question(window: Confirm) -> str:
         return _("Reset all statistics? This cannot be undone.")
     if isinstance(then, TakeBackup):
         return describe(then.backup)
-    if isinstance(then, TakeAside):
-        return ngettext(
-            "The game that was set aside comes back in place of the game in progress ({moves} move), "
-            "which will be lost.",
-            "The game that was set aside comes back in place of the game in progress ({moves} moves), "
-            "which will be lost.",
-            moves,
-            moves=moves,
-        )
-    if window.address and isinstance(then, OpenLink):
-        return ngettext(
-            "Open deal {code}? The game in progress ({moves} move) will be lost.",
-            "Open deal {code}? The game in progress ({moves} moves) will be lost.",
-            moves,
-            code=str(then.link.code),
-            moves=moves,
-        )
+    if not isinstance(then, TakeAside):
+        assert_never(then)
     return ngettext(
-        "The game in progress ({moves} move) will be lost.",
-        "The game in progress ({moves} moves) will be lost.",
+        "The game that was set aside comes back in place of the game in progress ({moves} move), "
+        "which will be lost.",
+        "The game that was set aside comes back in place of the game in progress ({moves} moves), "
+        "which will be lost.",
         moves,
         moves=moves,
     )

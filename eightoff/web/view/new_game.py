@@ -1,7 +1,8 @@
 """The New Game window (``#new-game-dialog``): the cell count, "only deals that can be won" and
 their level (``#level-choice``: any, Easy, Medium, Hard; idle while that box is off), a
 random deal, today's deal, a deal code typed and checked as it is typed, with the solver's
-verdict of it (``#code-verdict``), and restarting the deal (docs/dom-contract.md, "Dialogs").
+verdict of it (``#code-verdict``), restarting the deal, and the way back to the last game
+(``#back-to-last``, shown while the record keeps one) (docs/dom-contract.md, "Dialogs").
 
 The code's check is pure (:func:`check_code`); :class:`NewGameDialog` writes its result.
 """
@@ -19,7 +20,7 @@ from ..state import NewGameWindow, PageState, Verdict
 from ..words.engine_errors import error_text
 from ..words.i18n import _, ngettext
 from ..words.levels import level_words
-from .panel import Panel, buttons
+from .panel import Panel, button, buttons
 
 
 def cells_words(n: int) -> str:
@@ -44,6 +45,13 @@ def check_code(text: str) -> tuple[DealCode | None, str]:
         cells=code.cells,
     )
     return code, words
+
+
+def back_words(moves: int) -> str:
+    """The button that brings back the last game, of ``moves`` moves."""
+    return ngettext(
+        "Back to the last game ({moves} move)", "Back to the last game ({moves} moves)", moves, moves=moves
+    )
 
 
 def verdict_words(verdict: Verdict | None) -> str:
@@ -96,6 +104,7 @@ class NewGameDialog(Panel):
             texts.text(el("span"), lambda: _("Or type a deal code")),
         )
         self.play_code = self.action(lambda: _("Play this code"), "play-code", id="play-code", disabled="")
+        self.back = button("", "back-to-last", "", id="back-to-last", hidden="")
         add(
             self.body,
             cells,
@@ -110,6 +119,7 @@ class NewGameDialog(Panel):
             self.message,
             self.verdict,
             buttons(
+                self.back,
                 self.action(lambda: _("Restart this deal"), "restart", id="restart"),
                 self.action(lambda: _("Cancel"), "close"),
             ),
@@ -128,7 +138,8 @@ class NewGameDialog(Panel):
     def draw(self, window: object, state: PageState) -> None:
         """The level's choice, idle unless only deals that can be won are dealt; the typed
         code's check (the reason in words when it is refused, the play button enabled only
-        for a valid code) and the solver's verdict."""
+        for a valid code) and the solver's verdict; the way back to the last game, while one
+        is kept."""
         assert isinstance(window, NewGameWindow)
         self.levels.disabled = not state.settings.winnable
         code, message = check_code(window.code)
@@ -136,6 +147,10 @@ class NewGameDialog(Panel):
         self.message.classList.toggle("bad", code is None and bool(message))
         self.play_code.disabled = code is None
         self.verdict.textContent = verdict_words(state.coach.verdict)
+        last = state.stats.previous
+        self.back.hidden = last is None
+        if last is not None:
+            self.back.textContent = back_words(last.game.moves)
 
 
-__all__ = ["NewGameDialog", "cells_words", "check_code", "verdict_words"]
+__all__ = ["NewGameDialog", "back_words", "cells_words", "check_code", "verdict_words"]

@@ -158,7 +158,9 @@ class PageView:
         if state.replay is not None:
             return replay_model(state.replay, state.focus)
         hints = state.hints
-        return game_model(state.game, state.input, hints.shown, state.focus, hints.step == "move")
+        return game_model(
+            state.game, state.input, hints.shown, state.focus, hints.step == "move", state.undo_brings_back
+        )
 
     def draw_words(self, old: PageState | None, state: PageState) -> None:
         """The status line and the live region, when their words were said anew."""

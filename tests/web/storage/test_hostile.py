@@ -180,8 +180,12 @@ WHEN = "2026-12-01T10:00:00Z"
 
 
 def backup_text() -> str:
+    """A backup of a game in progress, with a last game kept (every field of the record)."""
+    last = long_game(3, seed=1)
     game = long_game(12)
-    stats = Stats().begin(game.code).follow(game, "2026-12-01")
+    stats = Stats().begin(last.code).follow(last, "2026-12-01").leave(last, "2026-12-01")
+    stats = stats.begin(game.code).follow(game, "2026-12-01")
+    assert stats.previous is not None
     return export(game, Settings(cells=8), stats, WHEN)
 
 
@@ -301,6 +305,18 @@ def test_every_wrong_type_in_every_field_is_refused_in_words_naming_what_is_wron
         (
             lambda d: d["record"]["stats"]["current"].update(code="EO1-C8-ſAAAAAA"),
             "Its statistics are damaged: a game has no valid deal code.",
+        ),
+        (
+            lambda d: d["record"]["stats"]["previous"]["game"].update(position="AS"),
+            "Its statistics are damaged: the last game, kept to go back to, cannot be read.",
+        ),
+        (
+            lambda d: d["record"]["stats"]["previous"]["entry"].update(code="EO1-C4-AAAAAFA"),
+            "Its statistics are damaged: the last game, kept to go back to, cannot be read.",
+        ),
+        (
+            lambda d: d["record"]["stats"]["previous"]["entry"].update(time=-1),
+            "Its statistics are damaged: the last game, kept to go back to, cannot be read.",
         ),
         (
             lambda d: d["record"]["stats"]["daily"].update(dates_won=["yesterday"]),

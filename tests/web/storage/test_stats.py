@@ -1,5 +1,6 @@
 """The player's record (eightoff/web/storage/stats.py): a game counts once it has a move, a win
-once, a replaced game in play is lost; streaks, best score, fewest moves, the last 100
+once, a replaced game in play is kept as the last game and lost once it is dropped for good;
+streaks, best score, fewest moves, the last 100
 games, the daily deal apart; the stored form checked like the game's."""
 
 from __future__ import annotations
@@ -8,8 +9,11 @@ import json
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from eightoff import DealCode, Game, Move
+from eightoff.rules import legal_moves
 from eightoff.solver import solve
 from eightoff.web.storage.stats import (
     DATES_WON,
@@ -17,6 +21,7 @@ from eightoff.web.storage.stats import (
     RECENT,
     Current,
     Daily,
+    Previous,
     Result,
     Stats,
     StatsError,
@@ -37,6 +42,7 @@ def won_game(code: DealCode = CODE) -> Game:
 
 
 WON = won_game()
+OTHER = DealCode.parse("EO1-C4-V6B5AGZ")
 
 
 def play_through(stats: Stats, game: Game, day: str = DAY, daily: str | None = None) -> Stats:
@@ -48,6 +54,13 @@ def play_through(stats: Stats, game: Game, day: str = DAY, daily: str | None = N
         replay.play(move)
         stats = stats.follow(replay, day)
     return stats
+
+
+def pushed_out(stats: Stats, day: str = DAY) -> Stats:
+    """``stats`` after a game in progress of :data:`OTHER` (4 cells) takes the last game's
+    place: that one is dropped for good."""
+    other = long_game(1, code=OTHER)
+    return play_through(stats, other, day).leave(other, day)
 
 
 def test_a_game_counts_once_it_has_a_move_and_a_replaced_one_is_lost() -> None:
@@ -64,9 +77,13 @@ def test_a_game_counts_once_it_has_a_move_and_a_replaced_one_is_lost() -> None:
     stats = stats.follow(game, DAY)
     assert stats.overall.started == 1  # undone to the deal, still played
     stats = stats.leave(game, DAY)
-    assert stats.overall == Tally(started=1)
-    assert stats.recent == (Result("EO1-C8-AAAAAFA", False, 0, 0, DAY, time=0),)  # no clock ran
+    assert stats.overall == Tally(started=1) and stats.recent == ()  # the last game: not lost yet
     assert stats.current is None
+    assert stats.previous == Previous(game, Current(str(CODE), counted=True))
+    stats = pushed_out(stats, "2026-12-01")
+    assert stats.overall == Tally(started=2) and stats.by_cells[4] == Tally(started=1)
+    assert stats.recent == (Result("EO1-C8-AAAAAFA", False, 0, 0, "2026-12-01", time=0),)  # no clock ran
+    assert stats.previous is not None and stats.previous.game.code == OTHER
 
 
 def test_a_win_is_recorded_once_with_streaks_best_score_and_fewest_moves() -> None:
@@ -78,14 +95,15 @@ def test_a_win_is_recorded_once_with_streaks_best_score_and_fewest_moves() -> No
     assert again.overall == stats.overall and len(again.recent) == 1
     loss = long_game(7)
     stats = play_through(again, loss).leave(loss, "2026-12-01")
-    assert stats.overall == Tally(2, 1, 0, 1, WON.score, WON.moves, fastest=0, **once)
+    assert stats.overall == Tally(2, 1, 1, 1, WON.score, WON.moves, fastest=0, **once)  # not lost yet
     assert stats.overall.lost == 1 and stats.overall.win_rate == 0.5
+    stats = pushed_out(stats, "2026-12-01")
+    assert stats.by_cells[8] == Tally(2, 1, 0, 1, WON.score, WON.moves, fastest=0, **once)
     stats = play_through(stats, WON).leave(WON, DAY)
     stats = play_through(stats, WON).leave(WON, DAY)
-    assert (stats.overall.streak, stats.overall.best_streak, stats.overall.won) == (2, 2, 3)
-    assert [r.won for r in stats.last(3)] == [False, True, True]
-    assert stats.tally(8) == stats.overall and stats.tally(4) == Tally()
-    assert stats.last(2, cells=4) == () and stats.last(0) == ()
+    assert (stats.tally(8).streak, stats.tally(8).best_streak, stats.tally(8).won) == (2, 2, 3)
+    assert [r.won for r in stats.last(3, cells=8)] == [False, True, True]
+    assert stats.tally(4) == Tally(started=1) and stats.last(2, cells=4) == () and stats.last(0) == ()
 
 
 def test_wins_with_a_hint_are_marked() -> None:
@@ -106,8 +124,8 @@ def test_hinted_survives_following_the_same_game() -> None:
     game.play(Move.parse("1e"))
     stats = stats.follow(game, DAY)
     assert stats.current is not None and stats.current.hinted
-    lost = stats.leave(game, DAY)
-    assert not lost.recent[-1].hinted  # only wins are marked
+    lost = pushed_out(stats.leave(game, DAY))
+    assert lost.recent[-1].code == str(CODE) and not lost.recent[-1].hinted  # only wins are marked
 
 
 def test_the_daily_deal_is_counted_apart_with_the_dates_won() -> None:
@@ -121,6 +139,8 @@ def test_the_daily_deal_is_counted_apart_with_the_dates_won() -> None:
     assert stats.daily.dates_won == (DAY,) and stats.daily.tally.won == 2
     lost = long_game(3, code=DealCode.parse("EO1-C4-V6B5AGZ"))
     stats = play_through(stats.leave(daily_won, DAY), lost, daily="2026-12-01").leave(lost, "2026-12-01")
+    assert stats.daily.tally.streak == 2  # the last game: not lost yet
+    stats = pushed_out(stats, "2026-12-02")
     assert stats.daily.tally.streak == 0 and stats.daily.dates_won == (DAY,)
 
 
@@ -202,6 +222,80 @@ def test_the_stored_form_round_trips() -> None:
     assert Stats.from_dict({**stats.to_dict(), "current": None}).current is None
 
 
+def test_the_last_game_comes_back_and_is_counted_once() -> None:
+    game = Game.new(CODE)
+    for move in WON.undo_stack[:5]:
+        game.play(move)
+    stats = play_through(Stats(), game).timed(5000).hinted().leave(game, DAY).begin(OTHER)
+    fresh = Game.new(OTHER)
+    shown, stats = stats.back(fresh, DAY)
+    entry = Current(str(CODE), counted=True, hinted=True, path=tuple(game.undo_stack), time=5000)
+    assert shown is game and stats.current == entry
+    assert stats.previous == Previous(fresh, Current(str(OTHER)))  # a fresh deal: one command away too
+    for move in WON.undo_stack[5:]:
+        game.play(move)
+        stats = stats.follow(game, DAY)
+    assert stats.overall.started == stats.overall.won == stats.overall.streak == 1  # won, never lost
+    assert stats.recent == (Result(str(CODE), True, WON.score, WON.moves, DAY, True, 5000),)
+    shown, stats = stats.back(game, DAY)  # the won game is not kept
+    assert shown is fresh and stats.previous is None and stats.current == Current(str(OTHER))
+    with pytest.raises(ValueError, match="no last game"):
+        stats.back(fresh, DAY)
+
+
+def test_a_game_without_a_move_or_won_leaves_the_last_game_in_place() -> None:
+    game = long_game(3)
+    stats = play_through(Stats(), game).leave(game, DAY)
+    for replaced in (Game.new(OTHER), WON):
+        stats = play_through(stats, replaced).leave(replaced, DAY)
+        assert stats.previous is not None and stats.previous.game is game
+    assert stats.overall.started == 2 and [r.won for r in stats.recent] == [True]
+
+
+def test_the_last_game_is_stored_and_a_reset_counts_it_again_from_its_next_move() -> None:
+    game = long_game(4)
+    stats = play_through(Stats(), game, daily=DAY).leave(game, DAY).begin(OTHER)
+    text = json.dumps(stats.to_dict())
+    assert json.loads(text)["previous"]["entry"] == {"code": str(CODE), "counted": True, "finished": False,
+        "time": 0, "daily": DAY, "path": ".".join(str(m) for m in game.undo_stack)}  # fmt: skip
+    assert Stats.from_dict(json.loads(text)) == stats
+    fresh = stats.reset(Game.new(OTHER))
+    assert fresh.previous == Previous(game, Current(str(CODE), path=tuple(game.undo_stack)))
+    assert pushed_out(fresh).recent == ()  # counted again only from its next move
+
+
+OPS = st.lists(st.sampled_from(["move", "new", "back", "win"]), max_size=40)
+
+
+@given(OPS, st.randoms(use_true_random=False))
+def test_every_game_counted_is_won_lost_in_play_or_the_last_game_exactly_once(
+    ops: list[str], rng: Any
+) -> None:
+    game, stats = Game.new(CODE), Stats().begin(CODE)
+    for op in ops:
+        moves = list(legal_moves(game.position))
+        if op == "move" and moves and not game.is_won:
+            game = game.copy()
+            game.play(rng.choice(moves))
+        elif op == "new":
+            stats = stats.leave(game, DAY).begin(OTHER)
+            game = Game.new(OTHER)
+        elif op == "back" and stats.previous is not None:
+            game, stats = stats.back(game, DAY)
+        elif op == "win":
+            stats = stats.leave(game, DAY)
+            game = WON
+            stats = play_through(stats, WON)
+        stats = stats.follow(game, DAY)
+        current, previous = stats.current, stats.previous
+        assert current is not None and current.code == str(game.code)
+        in_play = current.counted and not current.finished
+        kept = previous is not None and previous.entry.counted
+        assert stats.overall.started == len(stats.recent) + in_play + kept
+        assert previous is None or not (previous.game.is_won or previous.entry.finished)
+        assert Stats.from_dict(json.loads(json.dumps(stats.to_dict())), game) == stats
+
+
 def test_wins_in_fewer_moves_than_the_solver_are_kept_and_older_records_read_as_none() -> None:
     """Stored only once there is one: a record (or backup) written before it reads as 0."""
     stats = play_through(Stats(), WON).leave(WON, DAY)
@@ -256,7 +350,10 @@ def test_a_record_older_than_the_averages_takes_them_from_its_history() -> None:
 
 
 def good() -> dict[str, Any]:
-    return play_through(Stats(), WON).leave(WON, DAY).begin(CODE).to_dict()
+    last = long_game(3, code=OTHER)
+    return (
+        play_through(play_through(Stats(), WON).leave(WON, DAY), last).leave(last, DAY).begin(CODE).to_dict()
+    )
 
 
 def changed(path: str, value: Any) -> dict[str, Any]:
@@ -303,6 +400,13 @@ def changed(path: str, value: Any) -> dict[str, Any]:
         ("current/daily", "today", "stats-date"),
         ("current/path", "1e.zz", "stats-path"),
         ("current/path", 7, "stats-path"),
+        ("previous", [], "stats-shape"),
+        ("previous/game", {}, "stats-previous"),
+        ("previous/game/position", "7H", "stats-previous"),
+        ("previous/entry", None, "stats-previous"),
+        ("previous/entry/counted", 1, "stats-previous"),
+        ("previous/entry/code", "EO1-C8-AAAAAFA", "stats-previous"),
+        ("previous/entry/finished", True, "stats-previous"),
     ],
 )
 def test_bad_stored_statistics_are_refused_with_a_reason(path: str, value: Any, code: str) -> None:

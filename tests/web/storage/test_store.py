@@ -86,10 +86,10 @@ def test_the_record_is_the_documented_json() -> None:
     store.save(game, Settings(2, "two"))
     store.save(game, Settings(2, "two"))
     text = storage.get(KEY) or ""
-    assert text.startswith('{"schema":3,"revision":2,"tab":"tab-7","game":{"code":"EO1-C8-')
+    assert text.startswith('{"schema":4,"revision":2,"tab":"tab-7","game":{"code":"EO1-C8-')
     tally = {"started": 0, "won": 0, "streak": 0, "best_streak": 0, "best_score": 0}
     assert json.loads(text) == {
-        "schema": 3,
+        "schema": 4,
         "revision": 2,
         "tab": "tab-7",
         "game": saved.to_dict(game),
@@ -145,18 +145,30 @@ SCHEMA_3 = (
 """The same record as schema 3 wrote it before the clock, with its statistics (none yet):
 later versions must keep reading it."""
 CLOCKED = SCHEMA_3.replace('"finished":false,', '"finished":false,"time":0,', 1)
-"""The same record as this version writes it: the game in play's time on the clock (0: its
-clock has not run) is always written (docs/storage.md)."""
-UNTIMED = CLOCKED.replace('"time":0,', '"time":0,"untimed":true,', 1)
-"""As :data:`CLOCKED`, for a record older than the statistics: its game had moves before
-any clock ran, so its time is not the whole game's (never recorded as a win's time)."""
+"""The same record as schema 3 wrote it with the clock: the game in play's time on the clock
+(0: its clock has not run) is always written (docs/storage.md)."""
+UNTIMED = CLOCKED.replace('"time":0,', '"time":0,"untimed":true,', 1).replace(
+    '{"schema":3,', '{"schema":4,', 1
+)
+"""The same record as this version writes it, for a record older than the statistics: its
+game had moves before any clock ran, so its time is not the whole game's (never recorded
+as a win's time)."""
+SCHEMA_4 = CLOCKED.replace('{"schema":3,', '{"schema":4,', 1)[:-2] + (
+    ',"previous":{"game":{"code":"EO1-C4-AAAAAAB","position":"Foundations: S-0 H-0 D-0 C-0\\n'
+    "Freecells: 3D 2C 9D 7C\\n: 7H 9C 7D TC AC 9H\\n: 9S JS 4D JC 5S 3H\\n: 4H 5H 2S TH AD 3C"
+    "\\n: 8D KH AH 8C KC AS\\n: 8H 3S 6C QS 6D 4S\\n: 5C 2H KS 4C QC 2D\\n: JH JD KD 6S QD 8S"
+    '\\n: 6H 5D TD 7S QH TS","score":0,"moves":0,"undo":[],"redo":[]},'
+    '"entry":{"code":"EO1-C4-AAAAAAB","counted":true,"finished":false,"time":4200}}}}'
+)
+"""A record of schema 4 with the last game kept to go back to (a deal of 4 cells, played
+to a move and undone, 4.2 seconds on its clock): later versions must keep reading it."""
 
 
 @pytest.mark.parametrize(
     "text", [SCHEMA_1, SCHEMA_2, SCHEMA_3, CLOCKED], ids=["schema-1", "schema-2", "schema-3", "clock"]
 )
-def test_a_record_this_or_an_earlier_version_wrote_reads_and_writes_back_as_schema_3(text: str) -> None:
-    assert SCHEMA == 3 and SCHEMA_2.startswith('{"schema":2,"revision":1,"tab":"tab-1","game":{"code":')
+def test_a_record_this_or_an_earlier_version_wrote_reads_and_writes_back_as_schema_4(text: str) -> None:
+    assert SCHEMA == 4 and SCHEMA_2.startswith('{"schema":2,"revision":1,"tab":"tab-1","game":{"code":')
     loaded = Store(stored(text), "tab-1").load()
     assert loaded.notice is None and loaded.game is not None
     assert (loaded.game.score, loaded.game.moves, loaded.settings) == (5, 5, Settings(4, "two"))
@@ -165,8 +177,8 @@ def test_a_record_this_or_an_earlier_version_wrote_reads_and_writes_back_as_sche
     loaded.game.undo()
     fresh = MemoryStorage()
     assert Store(fresh, "tab-1").save(loaded.game, loaded.settings) is None
-    # Written back with the setting added since (a missing "winnable" reads as true) and
-    # the statistics of schema 3 (none for an older record or for a fresh store, so its
+    # Written back as schema 4, with the setting added since (a missing "winnable" reads as
+    # true) and the statistics of schema 3 (none for an older record or for a fresh store, so its
     # game's moves were made before its clock: untimed).
     assert fresh.get(KEY) == UNTIMED
 
@@ -183,6 +195,44 @@ def test_a_schema_2_page_leaves_a_schema_3_record_alone() -> None:
         assert loaded.game is None and loaded.notice == Notice("storage-newer", {"backup": True})
         assert store.save(long_game(2), Settings()) is None
     assert storage.get(KEY) == SCHEMA_3 and storage.get(BACKUP_KEY) == SCHEMA_3
+
+
+def test_the_last_game_of_a_schema_4_record_reads_and_writes_back_as_it_was() -> None:
+    loaded = Store(stored(SCHEMA_4), "tab-1").load()
+    assert loaded.notice is None and loaded.game is not None and loaded.stats.previous is not None
+    last = loaded.stats.previous
+    assert (str(last.game.code), last.game.moves, last.entry.counted, last.entry.time) == (
+        "EO1-C4-AAAAAAB",
+        0,
+        True,
+        4200,
+    )
+    fresh = MemoryStorage()
+    assert Store(fresh, "tab-1").save(loaded.game, loaded.settings, loaded.stats) is None
+    assert json.loads(fresh.get(KEY) or "")["stats"]["previous"] == json.loads(SCHEMA_4)["stats"]["previous"]
+
+
+def test_a_bad_last_game_alone_resets_the_statistics_keeps_the_game_and_sets_the_record_aside() -> None:
+    text = SCHEMA_4.replace('"time":4200', '"time":-5')
+    storage = stored(text)
+    loaded = Store(storage, "tab-1").load()
+    assert loaded.game is not None and loaded.game.moves == 5 and loaded.stats.previous is None
+    assert loaded.notice == Notice("storage-stats-reset", {"reason": "stats-previous", "backup": True})
+    assert storage.get(BACKUP_KEY) == text
+
+
+def test_a_schema_3_page_leaves_a_schema_4_record_alone() -> None:
+    """A tab of the previous version would drop the last game unread, its loss never
+    counted: it keeps a copy aside and never writes over the record."""
+    storage = stored(SCHEMA_4)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(stored_record, "SCHEMA", 3)
+        patch.setattr(stored_record, "MIGRATIONS", {n: stored_record.MIGRATIONS[n] for n in (1, 2)})
+        store = Store(storage, "old")
+        loaded = store.load()
+        assert loaded.game is None and loaded.notice == Notice("storage-newer", {"backup": True})
+        assert store.save(long_game(2), Settings()) is None
+    assert storage.get(KEY) == SCHEMA_4 and storage.get(BACKUP_KEY) == SCHEMA_4
 
 
 def test_the_winnable_setting_is_kept_and_checked() -> None:

@@ -26,14 +26,12 @@ from eightoff.web.effects import Copy, Download, ReadFile, RememberHowTo, Save, 
 from eightoff.web.links.address import Link
 from eightoff.web.state import (
     Confirm,
-    DealRandom,
     HowTo,
     KeysWindow,
     NewGameWindow,
     ResetStats,
     Said,
     SettingsWindow,
-    StartDeal,
     StatsWindow,
     TakeBackup,
 )
@@ -119,16 +117,15 @@ def test_no_level_is_said_of_a_deal_outside_the_catalogues() -> None:
     assert page.said == [f"New deal {DealCode(5, 8)}."]
 
 
-def test_a_game_in_progress_is_asked_about_first() -> None:
+def test_a_new_deal_over_a_game_in_progress_asks_nothing_and_keeps_that_game() -> None:
     page = Page(
         state_of(new_game(CODE, "1e"), settings=Settings(winnable=False)), world=replace(WORLD, chance=7)
     )
-    page.do("random-deal")
-    assert page.state.windows == (Confirm(DealRandom(), 1),) and page.game.moves == 1
-    page.do(Close("confirm"), "confirm-yes")  # no: nothing; a yes without a question: nothing
-    assert page.game.moves == 1 and page.windows == []
-    page.do("random-deal", "confirm-yes")
+    page.do("random-deal", "confirm-yes")  # a yes without a question: nothing
     assert page.game == Game.new(DealCode(7, 8)) and page.windows == []
+    assert page.said == [f"New deal {DealCode(7, 8)}. Undo brings back the last game (1 move)."]
+    last = page.state.stats.previous
+    assert last is not None and last.game == new_game(CODE, "1e")
 
 
 def test_the_code_typed_and_todays_deal() -> None:
@@ -140,9 +137,7 @@ def test_the_code_typed_and_todays_deal() -> None:
     assert str(page.game.code) == "EO1-C4-AAAAAFA" and page.windows == []
     page = Page(state_of(new_game(CODE, "1e")))
     page.do("daily")
-    assert page.state.windows == (Confirm(StartDeal(daily_code(DAY)), 1),)
-    page.do("confirm-yes")
-    assert page.game.code == daily_code(DAY)
+    assert page.game.code == daily_code(DAY) and page.windows == []
 
 
 @pytest.mark.parametrize(

@@ -22,14 +22,16 @@ from eightoff.web.actions import (
     Visibility,
 )
 from eightoff.web.board.clock import Clock
+from eightoff.web.board.focus import Spot
 from eightoff.web.board.input_state import Held, InputState, Tap
+from eightoff.web.board.model import game_model
 from eightoff.web.effects import Cue, Later, Persist, Save
 from eightoff.web.links.address import Link
 from eightoff.web.solver.messages import Line, marks
-from eightoff.web.state import Confirm, DealRandom, HowTo, OpenLink, Said, StartDeal
+from eightoff.web.state import HowTo, Said
 from eightoff.web.storage.daily import daily_code, iso
 from eightoff.web.storage.settings import Settings
-from eightoff.web.storage.stats import MAX_TIME, Current, Result, Stats
+from eightoff.web.storage.stats import MAX_TIME, Current, Previous, Result, Stats
 from eightoff.web.storage.store import Loaded, Notice
 from eightoff.winnable import level_of
 from tests.web.update.helpers import CODE, DAY, WORLD, Page, finishable, new_game, state_of
@@ -123,7 +125,7 @@ def test_the_last_undo_it_can_reach_is_said() -> None:
 # -- another game shown -------------------------------------------------------------------------
 
 
-def test_a_new_deal_is_dealt_saved_and_said_and_the_game_left_counts_as_lost() -> None:
+def test_a_new_deal_is_dealt_saved_and_said_and_the_game_left_is_kept_as_the_last_game() -> None:
     page = Page(world=replace(WORLD, chance=12345))
     page.do(Shortcut("double-tap", "column-1"))
     line = Line.of(page.game.position, (Move.parse("1f"),))
@@ -131,30 +133,53 @@ def test_a_new_deal_is_dealt_saved_and_said_and_the_game_left_counts_as_lost() -
     page.do("hint")
     assert page.state.hints.shown == marks(page.game.position, Move.parse("1f"))
     page.state = replace(page.state, settings=Settings(winnable=False))
-    page.do("random-deal")
-    assert page.windows == ["confirm"]
-    confirm = page.state.windows[0]
-    assert confirm == Confirm(DealRandom(), 1)
-    effects = page.do("confirm-yes")
+    left = page.game
+    effects = page.do("random-deal")
     new = DealCode(12345, 8)
     assert page.game == Game.new(new) and page.state.change.motion == "deal"
-    assert page.said[-1] == f"New deal {new}." and page.windows == []
+    assert page.said[-1] == f"New deal {new}. Undo brings back the last game (1 move)." and page.windows == []
     assert page.state.hints.shown is None and page.state.input == InputState()
     assert effects == (Save(),)
     stats = page.state.stats
     assert stats.current == Current(str(new), untimed=False)
-    assert stats.by_cells[8].started == 1 and stats.recent == (
-        Result(str(CODE), False, 0, 1, iso(DAY), time=0),
+    assert stats.by_cells[8].started == 1 and stats.recent == ()  # not lost: one Undo away
+    assert stats.previous == Previous(
+        left, Current(str(CODE), counted=True, hinted=True, path=tuple(left.undo_stack))
     )
 
 
-def test_a_game_in_progress_is_asked_about_first_and_restarted() -> None:
+def test_undo_right_after_a_new_deal_and_back_to_the_last_game_swap_the_two() -> None:
+    page = Page.started(world=replace(WORLD, chance=5))
+    page.do("back-to-last")
+    assert page.said[-1] == "There is no last game to go back to: a new deal keeps the game it replaces."
+    page.state = replace(page.state, settings=Settings(winnable=False))
+    page.do(Shortcut("double-tap", "column-1"))
+    left = page.game
+    page.at(20_000).do("random-deal")
+    fresh = page.game
+    assert page.state.undo_brings_back and not fresh.can_undo  # the board's Undo is enabled for it
+    assert game_model(fresh, InputState(), None, Spot("column-1"), undo_back=True).can_undo
+    effects = page.at(25_000).do("undo")
+    assert page.game == left and Save() in effects and page.windows == []
+    assert page.said[-1] == "Back to the last game: deal EO1-C8-AAAAAFA, 1 move."
+    assert page.state.clock.shown == 20_000  # its clock goes on from its time
+    last = page.state.stats.previous
+    assert last is not None and last.game == fresh and not last.entry.counted
+    page.do("undo", "undo")  # its own move, then nothing (a move to redo): the game stays
+    assert page.game.code == CODE and page.game.moves == 0 and page.said[-1] == "There is nothing to undo."
+    page.do("new-game", "back-to-last")
+    assert page.game == fresh and page.windows == []
+    stats = page.state.stats
+    assert stats.overall.started == 1 and stats.recent == () and stats.previous is not None
+
+
+def test_a_game_in_progress_is_restarted_without_a_question_and_kept() -> None:
     page = Page(state_of(new_game(CODE, "1e")))
     page.do("restart")
-    assert page.state.windows == (Confirm(StartDeal(CODE, "restarted"), 1),) and page.game.moves == 1
-    page.do("confirm-yes")
-    assert page.game == Game.new(CODE) and page.said == ["Deal EO1-C8-AAAAAFA started again."]
-    assert page.windows == []
+    assert page.game == Game.new(CODE) and page.windows == []
+    assert page.said == ["Deal EO1-C8-AAAAAFA started again. Undo brings back the last game (1 move)."]
+    page.do("undo")
+    assert page.game == new_game(CODE, "1e")
 
 
 def test_a_game_without_moves_or_won_is_replaced_without_asking() -> None:
@@ -181,16 +206,16 @@ def test_todays_deal_is_the_daily_deal() -> None:
 
 def test_a_link_opens_its_position_with_its_path() -> None:
     moves = (Move.parse("1e"), Move.parse("ef"))
-    page = Page.started(new_game(CODE, "1e"), ask=Link(CODE, moves))
-    assert page.state.windows == (Confirm(OpenLink(Link(CODE, moves)), 1, address=True),)
-    page.do("confirm-yes")
-    assert page.game.undo_stack == list(moves)
-    assert page.said[-1] == "Deal EO1-C8-AAAAAFA, after the 2 moves of the link."
-    current = page.state.stats.current
+    page = Page.started(new_game(CODE, "1e"), ask=Link(CODE, moves))  # over a game in progress
+    assert page.game.undo_stack == list(moves) and page.windows == []
+    assert page.said[-1] == (
+        "Deal EO1-C8-AAAAAFA, after the 2 moves of the link. Undo brings back the last game (1 move)."
+    )
+    current, last = page.state.stats.current, page.state.stats.previous
     assert current is not None and current.path == moves and current.untimed
+    assert last is not None and last.game == new_game(CODE, "1e")
     page = Page.started(new_game(CODE, "1e"), ask=Link(CODE))
-    page.do("confirm-yes")
-    assert page.game == Game.new(CODE) and page.said[-1] == "New deal EO1-C8-AAAAAFA."
+    assert page.game == Game.new(CODE) and page.said[-1].startswith("New deal EO1-C8-AAAAAFA. Undo brings")
 
 
 # -- saves and another tab --------------------------------------------------------------------
@@ -369,8 +394,9 @@ def test_a_new_deal_starts_the_clock_again_and_the_game_left_keeps_its_time() ->
     page = Page.started(world=replace(WORLD, chance=5))
     page.state = replace(page.state, settings=Settings(winnable=False))
     page.do(Shortcut("double-tap", "column-1"))
-    page.at(30_000).do("random-deal", "confirm-yes")
-    assert page.state.stats.recent[-1].time == 30_000  # the game left is lost, with its time
+    page.at(30_000).do("random-deal")
+    last = page.state.stats.previous
+    assert last is not None and last.entry.time == 30_000  # the game left is kept, with its time
     page.at(35_000).do(Tick())
     assert page.state.clock == Clock() and page.timers.get("clock") is not None  # an old one, harmless
     page.fire("clock")

@@ -12,7 +12,6 @@ from eightoff.web.board.input_state import InputState
 from eightoff.web.board.replay import Replay
 from eightoff.web.effects import Later
 from eightoff.web.links.address import Link, link_from_query
-from eightoff.web.state import Confirm, OpenLink
 from tests.web.update.helpers import CODE, Page, new_game
 
 QUERY = "?deal=EO1-C8-AAAAAFA&moves=1eef&replay"
@@ -117,15 +116,15 @@ def test_leaving_stops_a_play_in_progress_and_shows_the_game() -> None:
     assert page.state.replay is None and page.game.moves == 0
 
 
-def test_take_over_plays_on_from_the_step_shown_after_asking() -> None:
+def test_take_over_plays_on_from_the_step_shown_the_game_in_progress_kept() -> None:
     page = replaying(1, new_game(CODE, "2e"))
-    page.do("replay-play", "replay-take-over")  # a game in progress: asked first
-    assert page.state.windows == (Confirm(OpenLink(Link(CODE, (Move.parse("1e"),))), 1),)
-    replay = page.state.replay
-    assert replay is not None and not replay.playing and page.game.moves == 1
-    page.do("confirm-yes")
+    page.do("replay-play", "replay-take-over")
     assert page.game.undo_stack == [Move.parse("1e")] and page.state.replay is None
-    assert page.said[-1] == "Deal EO1-C8-AAAAAFA, after the 1 move of the link."
+    assert page.said[-1] == (
+        "Deal EO1-C8-AAAAAFA, after the 1 move of the link. Undo brings back the last game (1 move)."
+    )
+    last = page.state.stats.previous
+    assert last is not None and last.game == new_game(CODE, "2e")
     assert page.state.change.motion == "deal"
 
 

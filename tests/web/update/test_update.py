@@ -158,8 +158,8 @@ def test_a_value_that_is_no_action_reaches_assert_never() -> None:
 def test_the_lists_are_the_types_themselves() -> None:
     assert len(ACTION_TYPES) == 31 and {type(a) for a in EXAMPLES} == ACTION_TYPES
     assert set(get_args(PointerAction)) == {PointerDown, PointerMove, PointerUp, PointerCancel}
-    assert len(COMMAND_NAMES) == 34
-    assert {"undo", "hint", "replay-exit", "export", "download-history"} <= COMMAND_NAMES
+    assert len(COMMAND_NAMES) == 35
+    assert {"undo", "hint", "replay-exit", "export", "download-history", "back-to-last"} <= COMMAND_NAMES
 
 
 @pytest.mark.parametrize("action", EXAMPLES, ids=lambda a: type(a).__name__)

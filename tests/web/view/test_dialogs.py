@@ -20,19 +20,16 @@ from eightoff import DealCode, Game, Move
 from eightoff.rules import legal_moves
 from eightoff.web.actions import Action, CodeTyped, DialogClosed
 from eightoff.web.board.replay import Replay
-from eightoff.web.links.address import Link
 from eightoff.web.state import (
     Coach,
     Confirm,
     KeysWindow,
     NewGameWindow,
-    OpenLink,
     PageState,
     ResetStats,
     Said,
     SavingWindow,
     SettingsWindow,
-    StartDeal,
     StatsWindow,
     TakeAside,
     TakeBackup,
@@ -120,7 +117,7 @@ def test_a_window_is_built_when_first_wanted_and_the_state_opens_them_in_order(p
     dialogs = page.dialogs(built=False)
     page.draw(dialogs)
     assert page.body.children == []
-    page.draw(dialogs, NewGameWindow(), Confirm(StartDeal(CODE), 3))
+    page.draw(dialogs, NewGameWindow(), Confirm(TakeAside(), 3))
     assert [child.id for child in page.body.children] == ["new-game-dialog", "confirm"]
     assert opened(page) == ["new-game-dialog", "confirm"]  # the question over the window
     page.draw(dialogs, NewGameWindow())  # "Keep playing"
@@ -135,12 +132,6 @@ def test_a_window_is_built_when_first_wanted_and_the_state_opens_them_in_order(p
 @pytest.mark.parametrize(
     ("window", "words"),
     [
-        (Confirm(StartDeal(CODE), 1), "The game in progress (1 move) will be lost."),
-        (Confirm(StartDeal(CODE), 2), "The game in progress (2 moves) will be lost."),
-        (
-            Confirm(OpenLink(Link(DealCode.parse("EO1-C4-AAAAAFA"))), 3, address=True),
-            "Open deal EO1-C4-AAAAAFA? The game in progress (3 moves) will be lost.",
-        ),
         (Confirm(ResetStats()), "Reset all statistics? This cannot be undone."),
         (
             Confirm(TakeBackup(Backup(Game.new(CODE), Settings(), Stats(), "2026-12-04T10:00:00Z"))),
@@ -377,8 +368,9 @@ def test_a_window_built_before_the_binding_listens_once_bound(page: Page) -> Non
 
 
 def stats_of_two_games() -> Stats:
+    """Two games lost, and a third of 2 cells in progress, kept as the last game."""
     stats = Stats()
-    for code, count in (("EO1-C8-AAAAAFA", 1), ("EO1-C4-AAAAAFA", 2)):
+    for code, count in (("EO1-C8-AAAAAFA", 1), ("EO1-C4-AAAAAFA", 2), ("EO1-C2-AAAAAFA", 1)):
         game = Game.new(DealCode.parse(code))
         stats = stats.begin(game.code, daily="2026-11-29" if count == 2 else None)
         for _ in range(count):
@@ -395,7 +387,7 @@ def test_the_statistics_window_shows_every_figure_the_daily_line_and_the_chart(p
     heads = [cell.textContent for cell in window.table.querySelectorAll("th")]
     assert heads[:5] == ["All games", "8 cells", "4 cells", "2 cells", "Games played"]
     rows = window.table.querySelectorAll("tr")
-    assert [cell.textContent for cell in rows[1].children] == ["Games played", "2", "1", "1", "0"]
+    assert [cell.textContent for cell in rows[1].children] == ["Games played", "3", "1", "1", "1"]
     assert [cell.textContent for cell in rows[3].children] == ["Win rate", "0%", "0%", "0%", "0%"]
     assert [cell.textContent for cell in rows[7].children] == ["Fewest moves to win", "–", "–", "–", "–"]
     assert [cell.textContent for cell in rows[8].children][:2] == ["Wins in fewer moves than the solver", "0"]
