@@ -126,6 +126,7 @@ SettingName = Literal[
     "clock",
     "motion",
     "pace",
+    "cards",
     "hint-at-once",
     "sound",
     "haptics",
@@ -199,6 +200,8 @@ class Choose:
             return replace(settings, theme=value)
         if self.setting == "pace":
             return replace(settings, pace=value)
+        if self.setting == "cards":
+            return replace(settings, cards=value)
         return replace(settings, deck=value)
 
 

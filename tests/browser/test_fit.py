@@ -2,7 +2,8 @@
 a 1920×1080 desktop, at the deal and in a position with a 15-card column, every card, its
 corner ("10♠") and each column's top card are inside the window and the corner inside its
 card, the page does not scroll, and the cards are the ones eightoff/web/board/layout.py
-sizes for the board's box and the longest column. One boot, the window resized."""
+sizes for the board's box and the longest column, Standard or Large (issue 37 item 3). One
+boot, the window resized."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import pytest
 from playwright.sync_api import Page
 
 from eightoff import DealCode, Game, Move
-from eightoff.web.board.layout import board_layout
+from eightoff.web.board.layout import RATIO_TALL, board_layout
 
 from .helpers import open_fresh, restart
 
@@ -73,16 +74,20 @@ def longest_column(query: str) -> int:
     return max(len(game.position.cards(pile)) for pile in game.position.piles() if pile.is_column)
 
 
-def measure_each_size(page: Page, longest: int) -> dict[tuple[int, int], tuple[float, float]]:
-    """At each size: nothing outside, no scrolling, the cards layout.py gives; the card
-    sizes by window size."""
+def measure_each_size(
+    page: Page, longest: int, large: bool = False
+) -> dict[tuple[int, int], tuple[float, float]]:
+    """At each size: nothing outside, no scrolling, the cards layout.py gives (``large``:
+    the player's Large cards); the card sizes by window size."""
     cards = {}
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
         page.evaluate(FITTED)
         found = page.evaluate(MEASURE)
         assert found["problems"] == [], (width, height, found["problems"])
-        box = board_layout(found["box"][0], found["box"][1], cells=8, longest=longest, side=found["side"])
+        box = board_layout(
+            found["box"][0], found["box"][1], cells=8, longest=longest, side=found["side"], large=large
+        )
         card_w, card_h = found["card"]
         assert card_w == pytest.approx(box.card_w, abs=0.06), (width, height)
         assert card_h == pytest.approx(box.card_h, abs=0.06), (width, height)
@@ -96,6 +101,13 @@ def test_every_card_and_corner_is_in_the_window_at_seven_sizes(page: Page, site_
     dealt = measure_each_size(page, longest=6)
     assert dealt[(640, 360)][0] >= 44  # a phone on its side: was 28 px
     assert dealt[(1280, 800)][1] >= 0.19 * 800  # the board uses the height: was 16 %
+    for upright in ((320, 568), (360, 640)):  # held by the width: grown into the height
+        assert dealt[upright][1] == pytest.approx(dealt[upright][0] * RATIO_TALL, abs=0.1)
+    choose_large(page, True)
+    large = measure_each_size(page, longest=6, large=True)
+    assert all(large[size][0] >= dealt[size][0] for size in SIZES)
+    assert large[(1280, 800)][0] > dealt[(1280, 800)][0]  # held by the height: larger
+    choose_large(page, False)
     restart(page, LONG)
     long = measure_each_size(page, longest=longest_column(LONG))
     # the foundations' covered cards cast no shadow (they piled up into a heavy one)
@@ -105,6 +117,18 @@ def test_every_card_and_corner_is_in_the_window_at_seven_sizes(page: Page, site_
     assert len(shadows) == 7 and set(shadows) == {"none"}
     assert longest_column(LONG) == 15
     assert all(long[size][0] <= dealt[size][0] for size in SIZES)
+    choose_large(page, True)
+    measure_each_size(page, longest=15, large=True)  # a long column: Large shrinks for it too
+    choose_large(page, False)
+
+
+def choose_large(page: Page, large: bool) -> None:
+    """The card size chosen in Settings, as a player does."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.locator("#settings").click()
+    page.locator(f"#settings-dialog input[name=cards][value={'large' if large else 'standard'}]").check()
+    page.keyboard.press("Escape")
+    page.locator("#settings-dialog").wait_for(state="hidden")
 
 
 CARD_W = (

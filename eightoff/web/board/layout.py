@@ -11,6 +11,14 @@ The piles stand on one grid, so the columns line up under the row above: each ro
 ``slots`` cards wide, the top row's cells at its left and foundations at its right, the
 eight columns centred under it.
 
+Where the width holds the cards (a phone upright: eight columns across), they grow into
+the height left over, taller up to a bridge card's proportions (``RATIO_TALL``), as far as
+a column of ``RESERVE`` cards still fits at the least overlap: a long column's fan narrows
+first. The player's "Large" cards (``large``) are sized for a shorter column
+(``RESERVE_LARGE``: larger cards wherever the height holds them, shrinking for a longer
+column) and their corner is larger, as their width allows, up to 22 % of it
+(``FONT_LARGE`` at the least): the corner always stays inside its card.
+
 A covered card shows a strip of ``TARGET`` (44 px, the size of a touch target) where the
 column has the room; a longer column tightens its strips evenly down to the corner's
 height. Beside the columns the board can keep ``side`` pixels free on each side, for the
@@ -22,7 +30,10 @@ does the placing.
 
 >>> box = board_layout(360, 540, cells=8)
 >>> box.rows, round(box.card_w), round(box.card_h)
-(2, 40, 56)
+(2, 40, 63)
+>>> large = board_layout(360, 540, cells=8, large=True)
+>>> round(large.card_w), large.font, large.reserve
+(40, 15.9, 7)
 >>> box.fan(6) == box.fan_max, box.fan(19) < box.fan_max
 (True, True)
 >>> box.font
@@ -40,7 +51,10 @@ from typing import Final
 COLUMNS: Final = 8
 FOUNDATIONS: Final = 4
 RATIO: Final = 1.4
-"""Card height over card width."""
+"""Card height over card width (a poker card's, 2½ × 3½ in)."""
+RATIO_TALL: Final = 1.56
+"""The tallest card: a bridge card's height over its width (2¼ × 3½ in, 1.556), for cards
+held by the board's width with height to spare."""
 MAX_CARD_W: Final = 150.0
 MIN_CARD_W: Final = 28.0
 LONGEST: Final = 19
@@ -49,6 +63,9 @@ RESERVE: Final = 10
 """The board keeps room for a column this long at the least overlap, whatever the columns
 hold: the cards keep their size through most games (a deal's columns hold 6, a game's
 longest column mostly 9 to 12)."""
+RESERVE_LARGE: Final = 7
+"""The column length "Large" cards are sized for: a deal's 6 cards and one more; a longer
+column shrinks them for it."""
 FAN_MAX: Final = 0.25
 """The comfortable overlap, as a share of the card height (a large card's)."""
 MIN_GAP: Final = 3.0
@@ -60,6 +77,10 @@ FONT: Final = 13.0
 FONT_MAX: Final = 20.0
 """The corner's font size on desktop cards, up to ``BIG_FONT`` of a larger card's width."""
 BIG_FONT: Final = 0.16
+FONT_LARGE: Final = 17.0
+"""The corner's least font size on "Large" cards (as their width allows), up to
+``LARGE_FONT`` of a larger card's width."""
+LARGE_FONT: Final = 0.22
 CORNER_EM: Final = 2.2
 """The widest corner ("10♠", "10♣": two digits and a suit in eightoff.css's bold face)
 in em: 2.15 measured in Chromium with DejaVu Sans Bold, the widest face it may use."""
@@ -67,23 +88,28 @@ CORNER_INSET: Final = 5.0
 """The corner's left offset (3 px in eightoff.css) and 2 px spare on its right."""
 
 
-def corner_font(card_w: float) -> float:
+def corner_font(card_w: float, large: bool = False) -> float:
     """The corner's font size for a card width: readable at phone size, not huge on a
-    desktop, and always narrow enough for "10♠" to stay inside the card.
+    desktop (``large``: larger, as the width allows, up to 22 % of it), and always
+    narrow enough for "10♠" to stay inside the card.
 
     >>> corner_font(44), corner_font(40), corner_font(30), corner_font(28)
     (13.2, 13.0, 11.3, 10.4)
     >>> corner_font(100), corner_font(124), corner_font(150)
     (20.0, 20.0, 24.0)
+    >>> corner_font(44, True), corner_font(40, True), corner_font(28, True), corner_font(150, True)
+    (17.0, 15.9, 10.4, 33.0)
     """
     fits = (card_w - CORNER_INSET) / CORNER_EM
     wanted = max(FONT, min(card_w * 0.3, FONT_MAX), card_w * BIG_FONT)
+    if large:
+        wanted = max(wanted, FONT_LARGE, card_w * LARGE_FONT)
     return math.floor(min(fits, wanted) * 10) / 10
 
 
-def least_fan(card_w: float) -> float:
+def least_fan(card_w: float, large: bool = False) -> float:
     """The least overlap: the corner (rank and suit) stays fully visible."""
-    return round(corner_font(card_w) * 1.25, 1)
+    return round(corner_font(card_w, large) * 1.25, 1)
 
 
 @dataclass(frozen=True)
@@ -106,6 +132,8 @@ class Layout:
     """The column length the cards are sized for (``RESERVE``, or the longest column)."""
     side: float = 0.0
     """The width kept free on each side of the columns (asked by the page)."""
+    large: bool = False
+    """The player's "Large" cards: sized for ``RESERVE_LARGE`` cards, with larger corners."""
 
     @property
     def board_h(self) -> float:
@@ -159,7 +187,7 @@ class Layout:
         (its left part is empty in every position), else the row from its fifth pile on
         (a deal fills at most the first four cells). The first visit's how-to goes there.
 
-        >>> board_layout(390, 690, cells=8).free_top == (4.2, 4.2, 381.6, 61.6)
+        >>> board_layout(390, 690, cells=8).free_top == (4.2, 4.2, 381.6, 68.7)
         True
         >>> x, y, width, height = board_layout(640, 310, cells=8).free_top
         >>> round(x, 1), round(width, 1)
@@ -172,7 +200,7 @@ class Layout:
 
     @property
     def fan_min(self) -> float:
-        return least_fan(self.card_w)
+        return least_fan(self.card_w, self.large)
 
     @property
     def fan_max(self) -> float:
@@ -186,7 +214,7 @@ class Layout:
 
     @property
     def font(self) -> float:
-        return corner_font(self.card_w)
+        return corner_font(self.card_w, self.large)
 
     def fan(self, cards: int) -> float:
         """The distance between two cards of a column of ``cards`` cards: the comfortable
@@ -199,53 +227,74 @@ class Layout:
     def holds(self, longest: int) -> bool:
         """Whether these cards were sized for a longest column of ``longest`` cards (the
         board need not be laid out again for it)."""
-        return self.reserve == reserve_for(longest)
+        return self.reserve == reserve_for(longest, self.large)
 
 
-def reserve_for(longest: int) -> int:
+def reserve_for(longest: int, large: bool = False) -> int:
     """The column length the cards are sized for when the longest column has ``longest``
-    cards."""
-    return min(LONGEST, max(RESERVE, longest))
+    cards (``large``: the player's "Large" cards)."""
+    return min(LONGEST, max(RESERVE_LARGE if large else RESERVE, longest))
 
 
-def board_layout(width: float, height: float, cells: int, longest: int = 0, side: float = 0.0) -> Layout:
+def board_layout(
+    width: float, height: float, cells: int, longest: int = 0, side: float = 0.0, large: bool = False
+) -> Layout:
     """The layout for a board box of ``width`` x ``height`` CSS pixels, ``cells`` cells
     and a longest column of ``longest`` cards, keeping ``side`` pixels free on each side
-    of the columns: of one or two top rows, the one that gives the larger cards (one row
-    on a tie).
+    of the columns, with the player's "Large" cards or not: of one or two top rows, the one
+    that gives the larger cards (one row on a tie); the cards as tall as the height lets
+    them, up to ``RATIO_TALL``.
 
     >>> wide, beside = board_layout(1280, 750, cells=4), board_layout(1280, 750, cells=4, side=110)
     >>> round(wide.card_w, 1), round(beside.card_w, 1)
     (146.5, 122.0)
+    >>> upright, large = board_layout(390, 690, cells=8), board_layout(1280, 700, cells=8, large=True)
+    >>> round(upright.card_w, 1), round(upright.card_h / upright.card_w, 2)
+    (44.0, 1.56)
+    >>> round(large.card_w, 1), round(board_layout(1280, 700, cells=8).card_w, 1)
+    (113.6, 104.5)
     """
     gap = max(MIN_GAP, min(12.0, width * 0.012))
     # a phone: the gaps give way so that eight cards across reach a touch target's width
     narrow = math.floor((width - COLUMNS * TARGET) / (COLUMNS + 1) * 10) / 10
     if MIN_GAP <= narrow < gap:
         gap = narrow
-    reserve = reserve_for(longest)
+    reserve = reserve_for(longest, large)
     top_slots = cells + FOUNDATIONS
     choices = [(1, max(COLUMNS, top_slots))]
     if top_slots > COLUMNS:
         choices.append((2, COLUMNS))
     # the columns leave ``side`` free on either side
     beside = (width - 2 * side - (COLUMNS - 1) * gap) / COLUMNS
-    best: tuple[float, int, int] | None = None
+    best: tuple[float, int, int, bool] | None = None
     for rows, slots in choices:
         # the grid, with a gap on either side
         by_width = min((width - (slots + 1) * gap) / slots, beside)
-        card_w = _fit(height, gap, by_width, rows, reserve)
+        card_w = _fit(height, gap, by_width, rows, reserve, large)
         if best is None or card_w > best[0]:
-            best = (card_w, rows, slots)
+            best = (card_w, rows, slots, card_w >= by_width)
     assert best is not None
-    card_w, rows, slots = best
-    card_h = card_w * RATIO
+    card_w, rows, slots, held = best
+    ratio = RATIO  # held by the width: taller, in hundredths, while ``reserve`` cards fit
+    while held and ratio < RATIO_TALL and _fits(height, gap, rows, reserve, large, card_w, ratio + 0.01):
+        ratio = round(ratio + 0.01, 2)
+    card_h = card_w * ratio
     top = rows * (card_h + gap) + gap
-    column_h = max(height - top, card_h + (reserve - 1) * least_fan(card_w))
-    return Layout(width, height, card_w, card_h, gap, rows, column_h, slots, reserve, side)
+    column_h = max(height - top, card_h + (reserve - 1) * least_fan(card_w, large))
+    return Layout(width, height, card_w, card_h, gap, rows, column_h, slots, reserve, side, large)
 
 
-def _fit(height: float, gap: float, by_width: float, rows: int, reserve: int) -> float:
+def _fits(
+    height: float, gap: float, rows: int, reserve: int, large: bool, card_w: float, ratio: float
+) -> bool:
+    """Whether ``rows`` top rows and a column of ``reserve`` cards at the least overlap fit
+    the height with cards ``card_w`` wide and ``ratio`` times as tall."""
+    card_h = card_w * ratio
+    column_h = height - rows * (card_h + gap) - gap
+    return column_h >= card_h + (reserve - 1) * least_fan(card_w, large)
+
+
+def _fit(height: float, gap: float, by_width: float, rows: int, reserve: int, large: bool = False) -> float:
     """The widest card, at most ``by_width``, with which ``rows`` top rows and a column of
     ``reserve`` cards at the least overlap fit the height: ``by_width`` or the widest
     fitting width in tenths of a pixel, whichever is less (the smallest card if none
@@ -257,9 +306,7 @@ def _fit(height: float, gap: float, by_width: float, rows: int, reserve: int) ->
     """
 
     def fits(card_w: float) -> bool:
-        card_h = card_w * RATIO
-        column_h = height - rows * (card_h + gap) - gap
-        return column_h >= card_h + (reserve - 1) * least_fan(card_w)
+        return _fits(height, gap, rows, reserve, large, card_w, RATIO)
 
     # Fitting only gets harder as cards grow: the widest that fits, by halving, in tenths.
     low, high = round(MIN_CARD_W * 10), round(MAX_CARD_W * 10)

@@ -132,6 +132,16 @@ def record_problem(reason: str, field: str) -> str:
         **{code: _not_a_switch(name) for code, name in SWITCH_FIELDS.items()},
         "settings-language": lambda: _("Its settings are damaged: the language is not one of the game's."),
         "settings-level": lambda: _("Its settings are damaged: the level is not “easy”, “medium” or “hard”."),
+        "settings-theme": lambda: _(
+            "Its settings are damaged: the table colours are not “auto”, “light” or “dark”."
+        ),
+        "settings-motion": lambda: _("Its settings are damaged: the motion is not “auto”, “on” or “off”."),
+        "settings-pace": lambda: _(
+            "Its settings are damaged: the card speed is not “fast”, “normal” or “slow”."
+        ),
+        "settings-cards": lambda: _(
+            "Its settings are damaged: the card size is neither “standard” nor “large”."
+        ),
         "stats-number": lambda: _(
             "Its statistics are damaged: “{field}” is not a whole number.", field=field
         ),

@@ -25,6 +25,9 @@ THEME_CHOICES: Final = THEMES
 MOTION_CHOICES: Final = ("auto", "on", "off")
 """The cards' motion (glides, the deal's cascade, the win): as the device asks
 (``prefers-reduced-motion``) until the player ticks or unticks it, then always on or off."""
+CARD_SIZES: Final = ("standard", "large")
+"""The cards' size: as the board's box gives them, or larger with larger corners
+(:mod:`.board.layout`, ``large``)."""
 PACES: Final = {"fast": 0.5, "normal": 1.0, "slow": 1.75}
 """The cards' pace: each glide's, the deal's, the win's and Finish's times, as a share of
 the normal ones (a glide 160 ms, the deal 1 s, the win 2.78 s, Finish 0.12 s a card)."""
@@ -54,7 +57,8 @@ class Settings:
     level; else ``"easy"``, ``"medium"`` or ``"hard"``; records written before it existed
     read as ``None``), and whether a card placed, a refusal and a win are heard (``sound``)
     and felt (``haptics``): both off until the player turns them on (records written before
-    they existed read so)."""
+    they existed read so), and the ``cards``' size (one of :data:`CARD_SIZES`; records
+    written before it existed read as ``"standard"``)."""
 
     cells: int = CELL_COUNTS[0]
     deck: str = "four"
@@ -69,6 +73,7 @@ class Settings:
     level: Level | None = field(default=None, repr=False)
     sound: bool = field(default=False, repr=False)
     haptics: bool = field(default=False, repr=False)
+    cards: str = field(default="standard", repr=False)
 
     def __post_init__(self) -> None:
         check_cells(self.cells, SettingsError, code="settings-cells")
@@ -112,6 +117,10 @@ class Settings:
             raise SettingsError(
                 f"haptics is true or false, not {self.haptics!r:.20}", code="settings-haptics"
             )
+        if type(self.cards) is not str or self.cards not in CARD_SIZES:
+            raise SettingsError(
+                f"the cards are 'standard' or 'large', not {self.cards!r:.20}", code="settings-cards"
+            )
 
     def moving(self, reduced: bool) -> bool:
         """Whether the cards move: as chosen, or (``"auto"``) unless the device asks for
@@ -135,7 +144,8 @@ class Settings:
         """The settings as stored; ``tap_to_select`` only when on, ``language`` only when
         chosen, ``theme`` and ``motion`` only when not ``"auto"``, ``clock`` only when hidden,
         ``pace`` only when not ``"normal"``, ``hint_at_once`` only when on, ``level`` only
-        when one is chosen, ``sound`` and ``haptics`` only when on."""
+        when one is chosen, ``sound`` and ``haptics`` only when on, ``cards`` only when
+        large."""
         data: dict[str, Any] = {"cells": self.cells, "deck": self.deck, "winnable": self.winnable}
         if self.tap_to_select:
             data["tap_to_select"] = True
@@ -157,6 +167,8 @@ class Settings:
             data["sound"] = True
         if self.haptics:
             data["haptics"] = True
+        if self.cards != "standard":
+            data["cards"] = self.cards
         return data
 
     @classmethod
@@ -164,7 +176,8 @@ class Settings:
         """Check and build settings from :meth:`to_dict`'s data (``cells`` and ``deck``
         required; ``winnable``, added later, is ``True`` when absent, ``tap_to_select``
         off, ``language`` none, ``theme`` and ``motion`` ``"auto"``, ``clock`` shown,
-        ``pace`` normal, ``hint_at_once`` off, ``level`` any, ``sound`` and ``haptics`` off)."""
+        ``pace`` normal, ``hint_at_once`` off, ``level`` any, ``sound`` and ``haptics`` off,
+        ``cards`` standard)."""
         if not isinstance(data, dict) or "cells" not in data or "deck" not in data:
             raise SettingsError("the settings are not an object with cells and deck", code="settings-shape")
         return cls(
@@ -181,7 +194,16 @@ class Settings:
             data.get("level"),
             data.get("sound", False),
             data.get("haptics", False),
+            data.get("cards", "standard"),
         )
 
 
-__all__ = ["DECK_CHOICES", "MOTION_CHOICES", "PACES", "THEME_CHOICES", "Settings", "SettingsError"]
+__all__ = [
+    "CARD_SIZES",
+    "DECK_CHOICES",
+    "MOTION_CHOICES",
+    "PACES",
+    "THEME_CHOICES",
+    "Settings",
+    "SettingsError",
+]

@@ -48,6 +48,8 @@ class BoardView:
         """The model shown (``None`` before the first :meth:`show`)."""
         self.fans: dict[str, float] = {}
         self.layout: Layout | None = None
+        self.large = False
+        """The player's "Large" cards (the settings' ``cards``)."""
         self.roving: Any = None
         """The element holding the board's one tab stop (``tabindex=0``)."""
         self.offset = (0.0, 0.0)
@@ -177,7 +179,7 @@ class BoardView:
             return
         piles: Iterable[tuple[str, Sequence[str]]] = self.shown.items() if model is None else model.piles
         cells = (self.cells or MOST_CELLS) if model is None else model.cells
-        layout = board_layout(width, height, cells, longest_column(piles), self.side())
+        layout = board_layout(width, height, cells, longest_column(piles), self.side(), self.large)
         self.layout = layout
         if layout.board_h > height + 0.5:
             style.setProperty("min-height", f"{layout.board_h:.1f}px")

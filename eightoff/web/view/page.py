@@ -71,6 +71,10 @@ class PageView:
         if old is None or old.settings is not state.settings:
             self.board.bar.apply_settings(state.settings)
             self.board.flights.chosen = state.settings
+            large = state.settings.cards == "large"
+            if large != self.board.large:
+                self.board.large = large
+                self.board.fit()  # the cards of the size chosen
         self.draw_board(old, state)
         self.draw_words(old, state)
         bar = self.board.bar

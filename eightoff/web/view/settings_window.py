@@ -1,7 +1,7 @@
 """The Settings window (``#settings-dialog``): card colours, table colours, tap-to-select,
-the clock shown, the cards' motion and their pace, hints at once, sound and vibration, and
-the language (docs/dom-contract.md, "Dialogs"). Its choices reach the page as ``Choose``
-actions from the inputs' ``change`` events (:mod:`.actions`).
+the clock shown, the cards' size, their motion and their pace, hints at once, sound and
+vibration, and the language (docs/dom-contract.md, "Dialogs"). Its choices reach the page
+as ``Choose`` actions from the inputs' ``change`` events (:mod:`.actions`).
 
 Thin DOM code: :meth:`SettingsDialog.draw` sets the inputs from the settings.
 """
@@ -37,6 +37,14 @@ class SettingsDialog(Panel):
             self.radio("pace", "fast", lambda: _("Fast")),
             self.radio("pace", "normal", lambda: _("Normal")),
             self.radio("pace", "slow", lambda: _("Slow")),
+        )
+        size = add(
+            el("fieldset", "cards-choice"),
+            texts.text(el("legend"), lambda: _("Card size")),
+            self.radio("cards", "standard", lambda: _("Standard")),
+            self.radio(
+                "cards", "large", lambda: _("Large (bigger corners; bigger cards where the height allows)")
+            ),
         )
         self.hint_at_once, at_once = self.switch(
             "hint-at-once", lambda: _("Show a hint's card and where it goes at once")
@@ -81,6 +89,7 @@ class SettingsDialog(Panel):
         add(
             self.body,
             deck,
+            size,
             theme,
             choice,
             clock,
@@ -103,6 +112,8 @@ class SettingsDialog(Panel):
             radio.checked = radio.value == settings.theme
         for radio in self.dialog.querySelectorAll("input[name=pace]"):
             radio.checked = radio.value == settings.pace
+        for radio in self.dialog.querySelectorAll("input[name=cards]"):
+            radio.checked = radio.value == settings.cards
         self.tap_to_select.checked = settings.tap_to_select
         self.clock.checked = settings.clock
         self.motion.checked = settings.moving(bool(reduced_motion().matches))

@@ -1,6 +1,8 @@
 """Board sizes (eightoff/web/board/layout.py): cards sized for the columns the game has,
 everything fits without scrolling from a 320×568 phone to a 1920×1080 desktop, corners
-stay inside their cards and readable, and the piles stand on one grid."""
+stay inside their cards and readable, and the piles stand on one grid; cards held by the
+width grow taller into the height left (up to a bridge card's proportions), and the player's
+"Large" cards are never smaller, with larger corners."""
 
 from __future__ import annotations
 
@@ -14,7 +16,10 @@ from eightoff.web.board.layout import (
     CORNER_INSET,
     LONGEST,
     MIN_CARD_W,
+    RATIO,
+    RATIO_TALL,
     RESERVE,
+    RESERVE_LARGE,
     TARGET,
     board_layout,
     corner_font,
@@ -102,9 +107,33 @@ def test_the_rows_follow_the_room() -> None:
     assert board_layout(1920, 1030, 4, 15).slots == COLUMNS
 
 
-def test_cards_are_readable_at_phone_size() -> None:
+def test_cards_are_readable_at_phone_size_and_grow_into_the_height_upright() -> None:
     box = board_layout(360, 566, 8)
-    assert box.card_w >= 38 and box.card_h / box.card_w == pytest.approx(1.4)
+    assert box.card_w >= 38 and box.card_h / box.card_w == pytest.approx(RATIO_TALL)
+    side = board_layout(1024, 672, 8)  # held by the height: a poker card's proportions
+    assert side.card_h / side.card_w == pytest.approx(RATIO)
+
+
+# Upright, a 390 × 844 phone's board (390 × 690): the cards of each size, their height, the
+# corner's font and the least strip of a covered card; 1280 × 800 as measured (1280 × 752,
+# 120 px beside the columns), at the deal.
+@pytest.mark.parametrize(
+    ("box", "standard", "large"),
+    [
+        ((390, 690, 0), (44.0, 68.7, 13.2, 16.5), (44.0, 68.7, 17.0, 21.2)),
+        ((1280, 752, 120), (116.9, 163.7, 20.0, 25.0), (119.5, 172.1, 26.2, 32.8)),
+    ],
+)
+def test_large_cards_have_larger_corners_and_on_a_board_held_by_its_height_are_larger(
+    box: tuple[int, int, int], standard: tuple[float, ...], large: tuple[float, ...]
+) -> None:
+    width, height, side = box
+    for chosen, expected in ((False, standard), (True, large)):
+        layout = board_layout(width, height, 8, 6, side, large=chosen)
+        found = (round(layout.card_w, 1), round(layout.card_h, 1), layout.font, layout.fan_min)
+        assert found == expected
+        assert layout.reserve == (RESERVE_LARGE if chosen else RESERVE)
+    assert board_layout(width, height, 8, 12, side, large=True).holds(12)  # a long column: sized for it
 
 
 def test_the_corner_scales_below_13_px_only_when_it_must() -> None:
@@ -128,19 +157,21 @@ cell_counts = st.sampled_from([8, 4, 2])
 longests = st.integers(min_value=0, max_value=LONGEST)
 
 
-@given(st.floats(min_value=MIN_CARD_W - 0.5, max_value=400, allow_nan=False))
-def test_the_widest_corner_stays_inside_its_card(card_w: float) -> None:
-    font = corner_font(card_w)
+@given(st.floats(min_value=MIN_CARD_W - 0.5, max_value=400, allow_nan=False), st.booleans())
+def test_the_widest_corner_stays_inside_its_card(card_w: float, large: bool) -> None:
+    font = corner_font(card_w, large)
     assert CORNER_INSET + CORNER_EM * font <= card_w
-    assert font >= 10 and least_fan(card_w) >= font
+    assert font >= 10 and least_fan(card_w, large) >= font
+    assert corner_font(card_w, True) >= corner_font(card_w)
 
 
-@given(widths, heights, cell_counts, longests)
+@given(widths, heights, cell_counts, longests, st.booleans())
 def test_every_layout_fits_its_box_or_grows_only_with_the_smallest_cards(
-    width: float, height: float, cells: int, longest: int
+    width: float, height: float, cells: int, longest: int, large: bool
 ) -> None:
-    box = board_layout(width, height, cells, longest)
+    box = board_layout(width, height, cells, longest, large=large)
     assert box.holds(longest)
+    assert RATIO - 1e-9 <= box.card_h / box.card_w <= RATIO_TALL + 1e-9
     assert box.grid_w + 2 * box.gap <= width + 1e-6  # never sideways
     assert box.card_h + (max(longest, 1) - 1) * box.fan(longest) <= box.column_h + 1e-6
     assert box.top_h + box.column_h <= box.board_h + 1e-6
@@ -150,24 +181,35 @@ def test_every_layout_fits_its_box_or_grows_only_with_the_smallest_cards(
     assert fans == sorted(fans, reverse=True) and fans[-1] >= box.fan_min
 
 
-@given(widths, heights, cell_counts, longests, longests)
+@given(widths, heights, cell_counts, longests, longests, st.booleans())
 def test_a_longer_column_never_makes_the_cards_larger(
-    width: float, height: float, cells: int, one: int, other: int
+    width: float, height: float, cells: int, one: int, other: int, large: bool
 ) -> None:
     short, long = sorted((one, other))
-    assert board_layout(width, height, cells, long).card_w <= board_layout(width, height, cells, short).card_w
-    if long <= RESERVE:  # sized for the reserve: the same board
-        assert board_layout(width, height, cells, long) == board_layout(width, height, cells, short)
+    longer, shorter = (board_layout(width, height, cells, n, large=large) for n in (long, short))
+    assert longer.card_w <= shorter.card_w and longer.card_h <= shorter.card_h + 1e-9
+    if long <= (RESERVE_LARGE if large else RESERVE):  # sized for the reserve: the same board
+        assert longer == shorter
+
+
+@given(widths, heights, cell_counts, st.integers(min_value=0, max_value=RESERVE_LARGE))
+def test_large_cards_are_never_smaller_while_the_columns_are_short(
+    width: float, height: float, cells: int, longest: int
+) -> None:
+    """A longer column needs longer strips for the larger corners: the Large cards then
+    shrink more (both are sized for the column as it grows)."""
+    standard, large = (board_layout(width, height, cells, longest, large=chosen) for chosen in (False, True))
+    assert large.card_w >= standard.card_w and large.font >= standard.font
 
 
 @given(widths, heights, st.floats(min_value=0, max_value=600, allow_nan=False), cell_counts, longests)
 def test_more_height_never_makes_the_cards_smaller(
     width: float, height: float, more: float, cells: int, longest: int
 ) -> None:
-    assert (
-        board_layout(width, height + more, cells, longest).card_w
-        >= board_layout(width, height, cells, longest).card_w
-    )
+    taller, box = (board_layout(width, h, cells, longest) for h in (height + more, height))
+    assert taller.card_w >= box.card_w
+    if taller.card_w == box.card_w:  # the same width: never shorter
+        assert taller.card_h >= box.card_h - 1e-9
 
 
 # -- touch targets, the room beside the columns, the how-to's place (issue 36) -------------

@@ -343,6 +343,22 @@ def test_every_wrong_type_in_every_field_is_refused_in_words_naming_what_is_wron
             "Its settings are damaged: “hint_at_once” is not true or false.",
         ),
         (
+            lambda d: d["record"]["settings"].update(cards="huge"),
+            "Its settings are damaged: the card size is neither “standard” nor “large”.",
+        ),
+        (
+            lambda d: d["record"]["settings"].update(pace=2),
+            "Its settings are damaged: the card speed is not “fast”, “normal” or “slow”.",
+        ),
+        (
+            lambda d: d["record"]["settings"].update(theme="blue"),
+            "Its settings are damaged: the table colours are not “auto”, “light” or “dark”.",
+        ),
+        (
+            lambda d: d["record"]["settings"].update(motion=True),
+            "Its settings are damaged: the motion is not “auto”, “on” or “off”.",
+        ),
+        (
             lambda d: d["record"]["settings"].update(language="xx"),
             "Its settings are damaged: the language is not one of the game's.",
         ),

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from eightoff import UNDO_LIMIT, DealCode, Game, HistoryError, Move, saved
 from eightoff.rules import apply, legal_moves
+from eightoff.web.actions import Choose
 from eightoff.web.facts import DEVICE_KEY
 from eightoff.web.storage import record as stored_record
 from eightoff.web.storage.record import SCHEMA
@@ -555,6 +556,20 @@ def test_the_pace_is_kept_without_a_new_schema() -> None:
         with pytest.raises(SettingsError) as error:
             Settings.from_dict({"cells": 8, "deck": "four", "pace": bad})
         assert error.value.code == "settings-pace"
+
+
+def test_the_card_size_is_kept_without_a_new_schema() -> None:
+    """Issue 37 item 3: "standard" is not written; a record written before the setting
+    existed reads as "standard"; a choice reaches the settings through the window's radios."""
+    large = Settings(4, "two", cards="large")
+    assert large.to_dict() == {"cells": 4, "deck": "two", "winnable": True, "cards": "large"}
+    assert Settings.from_dict(large.to_dict()) == large
+    assert Settings.from_dict({"cells": 4, "deck": "two"}).cards == "standard"
+    assert Choose("cards", "large").applied_to(Settings()).cards == "large"
+    for bad in ("Large", "", None, 2):
+        with pytest.raises(SettingsError) as error:
+            Settings.from_dict({"cells": 8, "deck": "four", "cards": bad})
+        assert error.value.code == "settings-cards"
 
 
 def test_the_level_is_kept_without_a_new_schema() -> None:

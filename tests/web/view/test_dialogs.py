@@ -224,10 +224,10 @@ def test_the_code_check(page: Page, typed: str, message: str, code: str | None) 
 
 def test_the_settings_window_shows_the_settings_and_the_language_in_use(page: Page) -> None:
     dialogs = page.dialogs()
-    chosen = Settings(deck="two", tap_to_select=True, theme="dark", pace="slow")
+    chosen = Settings(deck="two", tap_to_select=True, theme="dark", pace="slow", cards="large")
     page.draw(dialogs, SettingsWindow(), settings=chosen)
     checked = [r.value for r in page.body.querySelectorAll("input[type=radio]") if r.checked]
-    assert checked == ["two", "dark", "slow"]
+    assert checked == ["two", "large", "dark", "slow"]
     assert node(page.body, "#tap-to-select").checked and node(page.body, "#language").value == "en"
     assert node(page.body, "#motion").checked  # as the device, which does not ask for less
     assert not node(page.body, "#hint-at-once").checked  # off: a hint in two steps

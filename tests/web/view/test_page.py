@@ -16,6 +16,7 @@ from eightoff import DealCode, Game, Move
 from eightoff.web.board.clock import Clock
 from eightoff.web.board.focus import Spot
 from eightoff.web.board.input_state import InputState, Press
+from eightoff.web.board.layout import board_layout
 from eightoff.web.board.replay import Replay
 from eightoff.web.solver.messages import marks
 from eightoff.web.state import Asked, Change, Coach, HowTo, KeysWindow, PageState, Said, WinWindow
@@ -82,6 +83,19 @@ def test_the_first_render_draws_the_game_and_speaks_the_language(page: Page) -> 
     assert page.text("clock") == "00:00" and page.document.getElementById("unsaved").hidden
     assert page.window.addresses == ["?deal=EO1-C8-AAAAAFA"]  # the deal, nothing else of the address
     assert page.document.getElementById("go-back").hidden
+
+
+def test_the_card_size_chosen_sizes_the_board_again_at_once(page: Page) -> None:
+    page.show()
+    style = page.view.board.board.style.props
+    standard = board_layout(1000.0, 700.0, 8, 6)
+    assert (style["--card-w"], style["--font"]) == (f"{standard.card_w:.1f}px", f"{standard.font:.1f}px")
+    page.show(settings=Settings(cards="large"))
+    large = board_layout(1000.0, 700.0, 8, 6, large=True)
+    assert (style["--card-w"], style["--font"]) == (f"{large.card_w:.1f}px", f"{large.font:.1f}px")
+    assert large.card_w > standard.card_w and large.font > standard.font
+    page.show(settings=Settings())
+    assert style["--card-w"] == f"{standard.card_w:.1f}px"
 
 
 def test_a_move_is_one_render_with_its_glide_and_words(page: Page) -> None:
