@@ -234,7 +234,7 @@ def test_the_settings_window_shows_the_settings_and_the_language_in_use(page: Pa
     page.draw(dialogs, SettingsWindow(), settings=Settings(deck="four", hint_at_once=True), language="nl")
     assert node(page.body, "#hint-at-once").checked
     checked = [r.value for r in page.body.querySelectorAll("input[type=radio]") if r.checked]
-    assert checked == ["four", "auto", "normal"]
+    assert checked == ["four", "standard", "auto", "normal"]
     assert node(page.body, "#language").value == "nl"
 
 
