@@ -13,7 +13,7 @@ from playwright.sync_api import Page, expect
 
 from eightoff import DealCode, Game, Move
 from eightoff.web.facts import BACKUP_KEY, DEVICE_KEY, RECORD_KEY
-from eightoff.web.storage.record import dump
+from eightoff.web.storage.record import SCHEMA, dump
 from eightoff.web.storage.settings import Settings
 from eightoff.web.storage.store import ASIDE_CHARS
 
@@ -58,7 +58,7 @@ def test_a_newer_record_is_said_lastingly_and_set_aside_after_a_few_visits(page:
     )
     expect(page.locator("#unsaved")).to_be_hidden()
     items = stored(page)
-    assert items[BACKUP_KEY] == NEWER and json.loads(items[RECORD_KEY])["schema"] == 3
+    assert items[BACKUP_KEY] == NEWER and json.loads(items[RECORD_KEY])["schema"] == SCHEMA
     assert json.loads(items[DEVICE_KEY])["newer"][1] == 3
 
 
