@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
-from typing import Final, Literal, cast, get_args
+from typing import Any, Final, Literal, cast, get_args
 
 from ..levels import Level
 from .storage.backup_file import BackupError
@@ -176,33 +176,15 @@ class Choose:
         on = value == "true"
         if self.setting == "cells":
             return replace(settings, cells=int(value) if value.isdigit() else 0)
-        if self.setting == "winnable":
-            return replace(settings, winnable=on)
         if self.setting == "level":
             if value not in LEVEL_VALUES:
                 raise SettingsError(f"no such level {value!r:.20}", code="settings-level")
             return replace(settings, level=LEVEL_VALUES[value])
-        if self.setting == "tap-to-select":
-            return replace(settings, tap_to_select=on)
-        if self.setting == "clock":
-            return replace(settings, clock=on)
-        if self.setting == "hint-at-once":
-            return replace(settings, hint_at_once=on)
-        if self.setting == "sound":
-            return replace(settings, sound=on)
-        if self.setting == "haptics":
-            return replace(settings, haptics=on)
         if self.setting == "motion":  # the checkbox: on or off from now on
             return replace(settings, motion="on" if on else "off")
-        if self.setting == "language":
-            return replace(settings, language=value)
-        if self.setting == "theme":
-            return replace(settings, theme=value)
-        if self.setting == "pace":
-            return replace(settings, pace=value)
-        if self.setting == "cards":
-            return replace(settings, cards=value)
-        return replace(settings, deck=value)
+        # the input's name is the field's, with hyphens; Settings checks the value it is given
+        change: dict[str, Any] = {self.setting.replace("-", "_"): on if self.setting in SWITCHES else value}
+        return replace(settings, **change)
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ import pytest
 from eightoff.web.actions import (
     BOARD_COMMANDS,
     COMMANDS,
+    SETTINGS,
     Choose,
     Close,
     Command,
@@ -46,34 +47,38 @@ def test_the_board_commands() -> None:
     assert BOARD_COMMANDS <= COMMANDS
 
 
-@pytest.mark.parametrize(
-    ("name", "value", "expected"),
-    [
-        ("cells", "8", Settings(8, "two")),
-        ("cells", "4", Settings(4, "two")),
-        ("cells", "2", Settings(2, "two")),
-        ("deck", "four", Settings(4, "four")),
-        ("deck", "two", Settings(4, "two")),
-        ("winnable", "false", Settings(4, "two", winnable=False)),
-        ("winnable", "true", Settings(4, "two", winnable=True)),
-        ("level", "easy", Settings(4, "two", level="easy")),
-        ("level", "medium", Settings(4, "two", level="medium")),
-        ("level", "hard", Settings(4, "two", level="hard")),
-        ("level", "any", Settings(4, "two")),
-        ("tap-to-select", "true", Settings(4, "two", tap_to_select=True)),
-        ("tap-to-select", "false", Settings(4, "two", tap_to_select=False)),
-        ("language", "he", Settings(4, "two", language="he")),
-        ("theme", "dark", Settings(4, "two", theme="dark")),
-        ("theme", "auto", Settings(4, "two")),
-        ("clock", "false", Settings(4, "two", clock=False)),
-        ("motion", "true", Settings(4, "two", motion="on")),
-        ("motion", "false", Settings(4, "two", motion="off")),
-        ("pace", "slow", Settings(4, "two", pace="slow")),
-        ("pace", "normal", Settings(4, "two")),
-        ("hint-at-once", "true", Settings(4, "two", hint_at_once=True)),
-        ("hint-at-once", "false", Settings(4, "two")),
-    ],
-)
+CHOICES = [
+    ("cells", "8", Settings(8, "two")),
+    ("cells", "4", Settings(4, "two")),
+    ("cells", "2", Settings(2, "two")),
+    ("deck", "four", Settings(4, "four")),
+    ("deck", "two", Settings(4, "two")),
+    ("winnable", "false", Settings(4, "two", winnable=False)),
+    ("winnable", "true", Settings(4, "two", winnable=True)),
+    ("level", "easy", Settings(4, "two", level="easy")),
+    ("level", "medium", Settings(4, "two", level="medium")),
+    ("level", "hard", Settings(4, "two", level="hard")),
+    ("level", "any", Settings(4, "two")),
+    ("tap-to-select", "true", Settings(4, "two", tap_to_select=True)),
+    ("tap-to-select", "false", Settings(4, "two", tap_to_select=False)),
+    ("language", "he", Settings(4, "two", language="he")),
+    ("theme", "dark", Settings(4, "two", theme="dark")),
+    ("theme", "auto", Settings(4, "two")),
+    ("clock", "false", Settings(4, "two", clock=False)),
+    ("motion", "true", Settings(4, "two", motion="on")),
+    ("motion", "false", Settings(4, "two", motion="off")),
+    ("pace", "slow", Settings(4, "two", pace="slow")),
+    ("pace", "normal", Settings(4, "two")),
+    ("hint-at-once", "true", Settings(4, "two", hint_at_once=True)),
+    ("hint-at-once", "false", Settings(4, "two")),
+    ("sound", "true", Settings(4, "two", sound=True)),
+    ("haptics", "true", Settings(4, "two", haptics=True)),
+    ("cards", "large", Settings(4, "two", cards="large")),
+    ("cards", "standard", Settings(4, "two")),
+]
+
+
+@pytest.mark.parametrize(("name", "value", "expected"), CHOICES)
 def test_a_choice_changes_one_setting(name: str, value: str, expected: Settings) -> None:
     choice = from_choice(name, value)
     assert choice == Choose(name, value)  # type: ignore[arg-type]
@@ -96,6 +101,9 @@ def test_a_choice_changes_one_setting(name: str, value: str, expected: Settings)
         ("pace", "quick"),
         ("tap-to-select", "yes"),
         ("hint-at-once", "on"),
+        ("sound", "1"),
+        ("cards", "huge"),
+        ("language", "xx"),
     ],
 )
 def test_a_choice_outside_the_offer_is_refused(name: str, value: str) -> None:
@@ -103,6 +111,11 @@ def test_a_choice_outside_the_offer_is_refused(name: str, value: str) -> None:
     assert choice is not None
     with pytest.raises(ValueError):
         choice.applied_to(Settings())
+
+
+def test_every_setting_is_a_case_above() -> None:
+    """Each input's name reaches its own field (``Choose.applied_to`` maps them by name)."""
+    assert {name for name, _value, _expected in CHOICES} == SETTINGS
 
 
 def test_a_refused_cell_count_is_a_settings_error() -> None:

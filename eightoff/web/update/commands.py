@@ -39,16 +39,6 @@ from .solver import code_typed
 # -- deals -----------------------------------------------------------------------------------
 
 
-def guarded(d: Draft, then: Pending) -> None:
-    """Do ``then`` at once, or after asking when it would replace the game in progress
-    (it has moves and is not won) for good."""
-    game = d.state.game
-    if not game.moves or game.is_won:
-        run(d, then)
-    else:
-        d.open(Confirm(then, game.moves))
-
-
 def run(d: Draft, then: Pending) -> None:
     """What the question's "yes" does (or what needed no question)."""
     if isinstance(then, ResetStats):
@@ -183,8 +173,13 @@ def aside_command(d: Draft, name: str) -> None:
     if aside is None:
         return
     if name == "restore-aside":
-        if aside.loaded is not None and aside.loaded.game is not None:
-            guarded(d, TakeAside())
+        game = d.state.game
+        if aside.loaded is None or aside.loaded.game is None:
+            return
+        if not game.moves or game.is_won:  # nothing in progress is lost: no question
+            run(d, TakeAside())
+        else:
+            d.open(Confirm(TakeAside(), game.moves))
     elif name == "download-aside":
         d.ask(Aside("download"))
     else:
@@ -304,7 +299,6 @@ __all__ = [
     "download_history",
     "export_backup",
     "file_read",
-    "guarded",
     "how_to_again",
     "how_to_dismissed",
     "how_to_follows",

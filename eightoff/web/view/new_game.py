@@ -72,20 +72,16 @@ class NewGameDialog(Panel):
 
     def __init__(self, texts: Texts) -> None:
         super().__init__(texts, "new-game-dialog", lambda: _("New game"))
-        cells = add(el("fieldset", "cells-choice"), texts.text(el("legend"), lambda: _("Cells")))
-        for n in CELL_COUNTS:
-            cells.appendChild(self.radio("cells", str(n), partial(cells_words, n)))
+        cells = self.choices(
+            "cells", lambda: _("Cells"), [(str(n), partial(cells_words, n)) for n in CELL_COUNTS]
+        )
         winnable = add(
             el("label", "winnable-choice"),
             el("input", "", type="checkbox", id="winnable", name="winnable"),
             texts.text(el("span"), lambda: _("Only deals that can be won")),
         )
-        self.levels = add(
-            el("fieldset", "level-choice", id="level-choice"),
-            texts.text(el("legend"), lambda: _("Level")),
-        )
-        for value, level in LEVEL_VALUES.items():
-            self.levels.appendChild(self.radio("level", value, partial(level_words, level)))
+        levels = [(value, partial(level_words, level)) for value, level in LEVEL_VALUES.items()]
+        self.levels = self.choices("level", lambda: _("Level"), levels, id="level-choice")
         self.code_input = el(
             "input",
             "code-input",
@@ -127,12 +123,11 @@ class NewGameDialog(Panel):
 
     def opened(self, window: object, state: PageState) -> None:
         """The chosen cell count, winnable choice and level, an empty code field."""
-        for radio in self.dialog.querySelectorAll("input[name=cells]"):
-            radio.checked = radio.value == str(state.settings.cells)
+        self.check("cells", str(state.settings.cells))
         self.dialog.querySelector("#winnable").checked = state.settings.winnable
-        chosen = next(value for value, level in LEVEL_VALUES.items() if level == state.settings.level)
-        for radio in self.dialog.querySelectorAll("input[name=level]"):
-            radio.checked = radio.value == chosen
+        self.check(
+            "level", next(value for value, level in LEVEL_VALUES.items() if level == state.settings.level)
+        )
         self.code_input.value = ""
 
     def draw(self, window: object, state: PageState) -> None:

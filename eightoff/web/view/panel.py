@@ -7,7 +7,7 @@ Thin DOM code: it only makes elements (every word as ``textContent``).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from ..dom import Texts, add, el
@@ -67,6 +67,19 @@ class Panel:
             el("input", "", type="radio", name=name, value=value),
             self.texts.text(el("span"), words),
         )
+
+    def choices(self, name: str, legend: Words, options: Iterable[tuple[str, Words]], **attrs: str) -> Any:
+        """A fieldset of the radio buttons of the choice ``name`` under ``legend``: one per
+        ``(value, words)`` of ``options``."""
+        fieldset = add(el("fieldset", f"{name}-choice", **attrs), self.texts.text(el("legend"), legend))
+        for value, words in options:
+            fieldset.appendChild(self.radio(name, value, words))
+        return fieldset
+
+    def check(self, name: str, value: str) -> None:
+        """The radio button of the choice ``name`` holding ``value`` checked, the others not."""
+        for radio in self.dialog.querySelectorAll(f"input[name={name}]"):
+            radio.checked = radio.value == value
 
     def draw(self, window: object, state: PageState) -> None:
         """Write what ``window`` (a :data:`.state.Window`) shows of ``state`` (the fixed

@@ -20,31 +20,31 @@ class SettingsDialog(Panel):
 
     def __init__(self, texts: Texts) -> None:
         super().__init__(texts, "settings-dialog", lambda: _("Settings"))
-        deck = add(
-            el("fieldset", "deck-choice"),
-            texts.text(el("legend"), lambda: _("Card colours")),
-            self.radio("deck", "four", lambda: _("Four colours (♠ black, ♥ red, ♦ blue, ♣ green)")),
-            self.radio("deck", "two", lambda: _("Two colours (♠♣ black, ♥♦ red)")),
+        deck = self.choices(
+            "deck",
+            lambda: _("Card colours"),
+            [
+                ("four", lambda: _("Four colours (♠ black, ♥ red, ♦ blue, ♣ green)")),
+                ("two", lambda: _("Two colours (♠♣ black, ♥♦ red)")),
+            ],
         )
         self.tap_to_select, choice = self.switch(
             "tap-to-select", lambda: _("Tap a card, then tap where it goes")
         )
         self.clock, clock = self.switch("clock", lambda: _("Show the clock"), id="show-clock")
         self.motion, motion = self.switch("motion", lambda: _("Animate the cards (moves, the deal, a win)"))
-        pace = add(
-            el("fieldset", "pace-choice"),
-            texts.text(el("legend"), lambda: _("Card speed (moves, the deal, a win, Finish)")),
-            self.radio("pace", "fast", lambda: _("Fast")),
-            self.radio("pace", "normal", lambda: _("Normal")),
-            self.radio("pace", "slow", lambda: _("Slow")),
+        pace = self.choices(
+            "pace",
+            lambda: _("Card speed (moves, the deal, a win, Finish)"),
+            [("fast", lambda: _("Fast")), ("normal", lambda: _("Normal")), ("slow", lambda: _("Slow"))],
         )
-        size = add(
-            el("fieldset", "cards-choice"),
-            texts.text(el("legend"), lambda: _("Card size")),
-            self.radio("cards", "standard", lambda: _("Standard")),
-            self.radio(
-                "cards", "large", lambda: _("Large (bigger corners; bigger cards where the height allows)")
-            ),
+        size = self.choices(
+            "cards",
+            lambda: _("Card size"),
+            [
+                ("standard", lambda: _("Standard")),
+                ("large", lambda: _("Large (bigger corners; bigger cards where the height allows)")),
+            ],
         )
         self.hint_at_once, at_once = self.switch(
             "hint-at-once", lambda: _("Show a hint's card and where it goes at once")
@@ -65,12 +65,14 @@ class SettingsDialog(Panel):
             texts.text(el("span"), lambda: _("Language")),
             self.language,
         )
-        theme = add(
-            el("fieldset", "theme-choice"),
-            texts.text(el("legend"), lambda: _("Table colours")),
-            self.radio("theme", "auto", lambda: _("As the device")),
-            self.radio("theme", "light", lambda: _("Light")),
-            self.radio("theme", "dark", lambda: _("Dark")),
+        theme = self.choices(
+            "theme",
+            lambda: _("Table colours"),
+            [
+                ("auto", lambda: _("As the device")),
+                ("light", lambda: _("Light")),
+                ("dark", lambda: _("Dark")),
+            ],
         )
         done = buttons(self.action(lambda: _("Done"), "close", "primary"))
         self.kept = el("p", "storage-kept", id="storage-kept")
@@ -106,14 +108,13 @@ class SettingsDialog(Panel):
     def draw(self, window: object, state: PageState) -> None:
         """Every input as the settings and the language in use say."""
         settings = state.settings
-        for radio in self.dialog.querySelectorAll("input[name=deck]"):
-            radio.checked = radio.value == settings.deck
-        for radio in self.dialog.querySelectorAll("input[name=theme]"):
-            radio.checked = radio.value == settings.theme
-        for radio in self.dialog.querySelectorAll("input[name=pace]"):
-            radio.checked = radio.value == settings.pace
-        for radio in self.dialog.querySelectorAll("input[name=cards]"):
-            radio.checked = radio.value == settings.cards
+        for name, value in (
+            ("deck", settings.deck),
+            ("theme", settings.theme),
+            ("pace", settings.pace),
+            ("cards", settings.cards),
+        ):
+            self.check(name, value)
         self.tap_to_select.checked = settings.tap_to_select
         self.clock.checked = settings.clock
         self.motion.checked = settings.moving(bool(reduced_motion().matches))
